@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# rcu-up: patches/ -> stages (work/src) -> builds (work/build) -> boots and
+# verdicts (results/) -> report (report/).  See README.md.
+
+SHELL := /bin/bash
+MATRIX ?= matrix/default
+
+.PHONY: all run check check-full deps workspace checkpatch report clean distclean
+
+all: run
+
+deps:
+	@scripts/deps.sh
+
+workspace: deps
+	@scripts/workspace.sh base
+
+# The main job: the default stage x scenario matrix, then the report.
+run: workspace
+	@scripts/run.sh $(MATRIX)
+
+checkpatch: workspace
+	@scripts/workspace.sh checkpatch
+
+# Tests: harness unit tests, checkpatch, and the end-to-end check matrix.
+check: workspace
+	@tests/run.sh
+
+# Longer tier: the full matrix (see README.md).
+check-full: workspace
+	@tests/run.sh --full
+
+clean:
+	rm -rf results report
+
+distclean: clean
+	rm -rf work

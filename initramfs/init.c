@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rcu-up's guest init: the only program in the initramfs.
+ *
+ * rcutorture (or refscale/rcuscale) is built into the kernel and started by
+ * its own boot parameters, and powers the guest off when it is done.  This
+ * init only has to exist, report the runtime footprint the report needs, and
+ * stay out of the way.  Everything it prints starts with "rcu-up-init:" so
+ * the harness can parse it out of the console log.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void setup_console(void)
+{
+	int fd;
+
+	mkdir("/dev", 0755);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	fd = open("/dev/console", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+static void report_meminfo(void)
+{
+	static const char *const keys[] = {
+		"MemTotal:", "MemFree:", "MemAvailable:", "KernelStack:",
+		"Slab:", "SUnreclaim:", NULL,
+	};
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "r");
+	int i;
+
+	if (!f) {
+		printf("rcu-up-init: no /proc/meminfo\n");
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		for (i = 0; keys[i]; i++)
+			if (!strncmp(line, keys[i], strlen(keys[i])))
+				printf("rcu-up-init: meminfo %s", line);
+	}
+	fclose(f);
+}
+
+/* Kernel threads have no mm, hence an empty /proc/PID/cmdline. */
+static int is_kthread(const char *pid)
+{
+	char path[300];
+	int fd, n;
+	char c;
+
+	snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, &c, 1);
+	close(fd);
+	return n == 0 && strcmp(pid, "1") != 0;
+}
+
+static void report_kthreads(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int total = 0, rcu = 0;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[300], comm[64] = "";
+		FILE *f;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || !is_kthread(de->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		f = fopen(path, "r");
+		if (f) {
+			if (fgets(comm, sizeof(comm), f))
+				comm[strcspn(comm, "\n")] = '\0';
+			fclose(f);
+		}
+		total++;
+		/* RCU's own threads, not the tests' (rcu_torture_*, ...). */
+		if (strstr(comm, "rcu") && !strstr(comm, "torture") &&
+		    !strstr(comm, "scale")) {
+			rcu++;
+			printf("rcu-up-init: kthread %s %s\n", de->d_name, comm);
+		}
+	}
+	closedir(d);
+	printf("rcu-up-init: kthreads total=%d rcu=%d\n", total, rcu);
+}
+
+int main(void)
+{
+	setup_console();
+	mkdir("/proc", 0555);
+	mount("proc", "/proc", "proc", 0, NULL);
+	printf("rcu-up-init: started\n");
+	report_meminfo();
+	report_kthreads();
+	printf("rcu-up-init: waiting for the kernel's test to power off\n");
+	for (;;)
+		pause();
+	return 0;
+}

@@ -1,0 +1,1 @@
+rcutorture.onoff_interval=0

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# build.sh STAGE SCENARIO: configure and build one kernel.
+#
+# tinyconfig + scenarios/COMMON + the scenario, then olddefconfig, then a check
+# that every option the fragments ask for (and every #CHECK# line) survived.
+# One O= directory per (stage, scenario), so rebuilds are incremental; ccache
+# makes rebuilds across stages cheap.  Writes $O/rcu-up-build.env with the
+# status (OK, BUILD-FAIL, CONFIG-MISMATCH), timings and RCU implementation.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 2 ] || die "usage: $0 STAGE SCENARIO"
+stage=$1 scen=$2
+check_stage "$stage"
+check_scenario "$scen"
+need_cmds make gcc flex bison bc size
+src=$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")
+O=$(build_dir "$stage" "$scen")
+mkdir -p "$O"
+status=$O/rcu-up-build.env
+rm -f "$status"
+JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+export CCACHE_DIR=${CCACHE_DIR:-$RCU_UP_WORK/ccache}
+export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
+export KBUILD_BUILD_USER=rcu-up KBUILD_BUILD_HOST=qemu
+CC=gcc
+command -v ccache >/dev/null && CC="ccache gcc"
+KMAKE=(make -C "$src" O="$O" CC="$CC" HOSTCC=gcc)
+
+write_status() { # status, then extra KEY=VALUE lines
+	{
+		echo "BUILD_STATUS=$1"
+		shift
+		printf '%s\n' "$@"
+	} >"$status"
+}
+
+# Configure into a candidate file and only replace .config when it differs,
+# so an unchanged scenario does not make kbuild re-sync and rebuild.
+log "stage $stage / $scen: configuring (tinyconfig + COMMON + $scen)"
+t0=$(date +%s)
+cand=.config.rcu-up
+"${KMAKE[@]}" -s KCONFIG_CONFIG=$cand tinyconfig >"$O/config.log" 2>&1
+{
+	grep -h '^CONFIG_' "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$scen"
+} | sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' >>"$O/$cand"
+"${KMAKE[@]}" -s KCONFIG_CONFIG=$cand olddefconfig >>"$O/config.log" 2>&1
+cmp -s "$O/$cand" "$O/.config" || cp "$O/$cand" "$O/.config"
+
+dropped=$(config_dropped "$O/.config" "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$scen")
+impl=$(config_rcu_impl "$O/.config")
+if [ -n "$dropped" ]; then
+	log "stage $stage / $scen: CONFIG-MISMATCH: Kconfig dropped or changed: $dropped"
+	write_status CONFIG-MISMATCH "RCU_IMPL_CONFIG=$impl" "DROPPED='$dropped'"
+	exit 3
+fi
+
+log "stage $stage / $scen: building bzImage in $O ($impl, -j$JOBS)"
+build_log=$O/build.log
+(
+	flock 9
+	"${KMAKE[@]}" -j"$JOBS" bzImage >"$build_log" 2>&1
+) 9>"$KBUILD_LOCK" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 15
+	kill -0 "$pid" 2>/dev/null || break
+	log "  building: $(grep -c '^  [A-Z]' "$build_log" 2>/dev/null || true) steps, $(( $(date +%s) - t0 ))s: $(tail -n1 "$build_log" 2>/dev/null | cut -c1-70)"
+done
+if ! wait "$pid"; then
+	grep -E 'error|Error' "$build_log" | head -20 >&2 || true
+	log "stage $stage / $scen: BUILD-FAIL (log: $build_log)"
+	write_status BUILD-FAIL "RCU_IMPL_CONFIG=$impl" "BUILD_LOG=$build_log"
+	exit 4
+fi
+t1=$(date +%s)
+
+# Footprint: every object linked from kernel/rcu except the test modules.
+rcu_objs=()
+for o in "$O"/kernel/rcu/*.o; do
+	case $(basename "$o") in
+	rcutorture.o|rcuscale.o|refscale.o|built-in.o|*.mod.o) ;;
+	*) rcu_objs+=("$o") ;;
+	esac
+done
+rcu_size=$(size "${rcu_objs[@]}" | awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }')
+vml_size=$(size "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
+write_status OK "RCU_IMPL_CONFIG=$impl" \
+	"RCU_OBJS='$(for o in "${rcu_objs[@]}"; do basename "$o"; done | tr '\n' ' ')'" \
+	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \
+	"BUILD_SECONDS=$((t1 - t0))" "BUILD_LOG=$build_log"
+log "stage $stage / $scen: built in $((t1 - t0))s; RCU objects text/data/bss/dec: $rcu_size"
+echo "$O"

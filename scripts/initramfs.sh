@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# initramfs.sh: build the one-file initramfs (our static init, plus
+# /dev/console) with the kernel tree's own gen_init_cpio.  Prints its path.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+out=$RCU_UP_WORK/initramfs
+cpio=$out/initramfs.cpio
+src=$RCU_UP_ROOT/initramfs/init.c
+mkdir -p "$out"
+if [ -f "$cpio" ] && [ "$cpio" -nt "$src" ] && [ "$cpio" -nt "$0" ]; then
+	echo "$cpio"
+	exit 0
+fi
+need_cmds gcc
+"$RCU_UP_ROOT/scripts/workspace.sh" base
+gcc -O2 -Wall -o "$out/gen_init_cpio" "$RCU_UP_WORK/linux/usr/gen_init_cpio.c"
+gcc -static -O2 -Wall -o "$out/init" "$src" ||
+	die "cannot link a static init; install libc6-dev (apt-get install -y build-essential)"
+cat >"$out/list" <<LIST
+dir /dev 0755 0 0
+nod /dev/console 0600 0 0 c 5 1
+dir /proc 0555 0 0
+file /init $out/init 0755 0 0
+LIST
+"$out/gen_init_cpio" "$out/list" >"$cpio.tmp"
+mv "$cpio.tmp" "$cpio"
+echo "$cpio"

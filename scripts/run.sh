@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# run.sh MATRIX [RESULTS]: for every line of MATRIX (stage scenario type
+# seconds [expected] [kernel args]) build the kernel, boot it under rcutorture,
+# judge the console log, check which RCU implementation it has, and append
+# one JSON line to RESULTS (default results/results.jsonl).  Prints the verdict
+# table at the end; exits non-zero when any run's verdict is not the expected one.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: $0 MATRIX [RESULTS]"
+matrix=$1
+results=${2:-$RCU_UP_RESULTS/results.jsonl}
+[ -f "$matrix" ] || die "no matrix file $matrix; see matrix/ for the ones we have"
+need_cmds jq qemu-system-x86_64
+mkdir -p "$(dirname "$results")"
+run_id=$(date -u +%Y%m%dT%H%M%SZ)
+table=$RCU_UP_RESULTS/last-run.tsv
+: >"$table"
+
+# Validate the whole matrix before spending time on builds.
+n=0
+while read -r stage scen type secs _; do
+	case $stage in ''|\#*) continue ;; esac
+	check_stage "$stage"
+	check_scenario "$scen"
+	[[ "$secs" =~ ^[0-9]+$ ]] || die "$matrix: '$secs' is not a number of seconds"
+	n=$((n + 1))
+done <"$matrix"
+log "matrix $matrix: $n runs"
+
+bad=0 i=0
+while read -r stage scen type secs expect extra; do
+	case $stage in ''|\#*) continue ;; esac
+	i=$((i + 1))
+	expect=${expect:--}
+	[ "$expect" = - ] && expect=PASS
+	log "[$i/$n] stage $stage, $scen, torture_type=$type, ${secs}s"
+	O=$(build_dir "$stage" "$scen")
+	verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf=""
+	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" >/dev/null </dev/null || true
+	BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
+	want_impl=$(expected_rcu_impl "$stage" "$scen")
+	if [ "$BUILD_STATUS" != OK ]; then
+		verdict=$BUILD_STATUS reason="${DROPPED:-see $O/build.log}"
+	else
+		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type.log
+		bootargs=""
+		[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
+		rc=0
+		"$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
+			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" \
+			$bootargs rcutorture.torture_type="$type" rcutorture.shutdown_secs="$secs" \
+			rcutorture.stat_interval=15 ${extra:-} </dev/null || rc=$?
+		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
+		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc")
+		boot_impl=$(log_rcu_impl "$logf")
+		if [ "$verdict" = PASS ] || [ "$verdict" = FAIL ]; then
+			if [ "$RCU_IMPL_CONFIG" != "$want_impl" ] || [ "$boot_impl" != "$want_impl" ]; then
+				reason="expected $want_impl, .config has $RCU_IMPL_CONFIG, boot log shows $boot_impl; $reason"
+				verdict=FAIL
+			fi
+		fi
+	fi
+	ok=yes
+	[ "$verdict" = "$expect" ] || { ok=no; bad=$((bad + 1)); }
+	log "[$i/$n] stage $stage, $scen, $type: $verdict (expected $expect) $reason"
+	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
+	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
+	jq -cn --arg run "$run_id" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
+		--argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
+		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
+		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
+		--arg rcu_size "$RCU_SIZE" --arg vmlinux_size "$VMLINUX_SIZE" \
+		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
+		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
+		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" '
+		def sz: (split(" ") | map(tonumber)) as $a |
+			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
+		def num: if . == "" then null else tonumber end;
+		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, seconds: $seconds,
+		 expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"), reason: $reason,
+		 rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
+		 rcu_size: ($rcu_size | sz), vmlinux_size: ($vmlinux_size | sz),
+		 build_seconds: $build_s, boot_seconds: $boot_s,
+		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
+		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, log: $log}' >>"$results"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type" "$secs" "$verdict" \
+		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >>"$table"
+done <"$matrix"
+
+echo
+{
+	printf 'stage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
+	cat "$table"
+} | column -t -s "$(printf '\t')"
+echo
+log "$((n - bad)) of $n runs as expected; results appended to ${results#"$RCU_UP_ROOT"/}"
+[ "$bad" -eq 0 ]

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# verdict.sh LOG QEMU_EXIT [SUITE]: the verdict of one boot, from its console
+# log only.  Prints "VERDICT reason".  SUITE is rcutorture (default), refscale
+# or rcuscale.
+#
+#   PASS  the test's end-of-test line says SUCCESS (scale tests: their results
+#         line) and the kernel tree's own parse-console.sh found nothing wrong
+#   FAIL  End of test: FAILURE, or console badness (WARNING, BUG, Oops, Call
+#         Trace, stall reports, lockdep splats, "!!!", GP hangs), or the guest
+#         stopped without finishing the test
+#   HANG  the guest was killed by the wall-clock timeout before finishing
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale]"
+logf=$1 rc=$2 suite=${3:-rcutorture}
+[ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
+bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/bin}
+[ -x "$bin/parse-console.sh" ] || die "no $bin/parse-console.sh; run: scripts/workspace.sh base"
+
+case $suite in
+rcutorture) done_re='End of test: (SUCCESS|FAILURE)' ;;
+refscale) done_re='ref_scale:? ?[A-Za-z_]*:? ?End of test|Runs Time\(ns\)' ;;
+rcuscale) done_re='rcu-scale:.*(Grace period durations|writer_duration|End of test)' ;;
+*) die "unknown suite '$suite'" ;;
+esac
+
+finished=no
+grep -aEq "$done_re" "$logf" && finished=yes
+
+# The tree's own parser: FAILURE, "!!!" counts, GP hangs from the version
+# numbers, console badness.  It writes LOG.diags when it finds anything.
+rm -f "$logf.diags"
+(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite \
+	bash "$bin/parse-console.sh" "$logf" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
+first_bad=""
+[ -s "$logf.diags" ] && first_bad=$(grep -av '^$' "$logf.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)
+
+if grep -aq 'End of test: FAILURE' "$logf"; then
+	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"
+elif [ "$finished" = no ] && [ "$rc" = 124 ]; then
+	echo "HANG no end of test before the timeout ($logf)"
+elif [ "$finished" = no ]; then
+	echo "FAIL guest stopped (exit $rc) before the end of the test${first_bad:+; $first_bad}"
+elif [ -n "$first_bad" ]; then
+	echo "FAIL console badness: $first_bad"
+elif [ "$suite" = rcutorture ] && ! grep -aq 'End of test: SUCCESS' "$logf"; then
+	echo "FAIL no End of test: SUCCESS"
+else
+	echo "PASS end of test reached, console clean"
+fi

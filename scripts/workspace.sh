@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The kernel workspace: the packaged tree unpacked once into a git repository
+# ($RCU_UP_WORK/linux, one commit tagged "base"), and one git worktree per stage
+# ($RCU_UP_WORK/src/stage-N) made by "git am" of the patches of stages 1..N.
+#
+#   workspace.sh base        unpack /usr/src/linux-source-6.12.tar.xz (idempotent)
+#   workspace.sh stage N     bring stage N's tree up to date, print its path
+#   workspace.sh checkpatch  run checkpatch.pl --strict on every patch of the series
+#
+# Every step is made restartable: an interrupted unpack is thrown away, an
+# interrupted "git am" is aborted and the stage rebuilt from "base".  /usr/src
+# is only read.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+GIT=(git -c user.name=rcu-up -c user.email=rcu-up@localhost -c advice.detachedHead=false)
+
+base() {
+	local repo=$RCU_UP_WORK/linux tmp=$RCU_UP_WORK/linux.unpacking
+	if [ -f "$repo/.git/rcu-up-base-done" ]; then
+		return 0
+	fi
+	[ -f "$RCU_UP_TARBALL" ] || die "$RCU_UP_TARBALL not found; install it: apt-get install -y linux-source-6.12"
+	need_cmds git xz tar
+	rm -rf "$tmp" "$repo"
+	mkdir -p "$tmp"
+	log "unpacking $RCU_UP_TARBALL into $repo (about a minute)"
+	tar -C "$tmp" -xJf "$RCU_UP_TARBALL" --strip-components=1
+	log "recording the packaged tree as git commit 'base' (about a minute)"
+	(
+		cd "$tmp"
+		"${GIT[@]}" init -q -b rcu-up-base .
+		"${GIT[@]}" add -A -f .
+		"${GIT[@]}" commit -q -m "linux-source-6.12 as packaged by Debian ($(basename "$RCU_UP_TARBALL"))"
+		"${GIT[@]}" tag -f base >/dev/null
+	)
+	mv "$tmp" "$repo"
+	touch "$repo/.git/rcu-up-base-done"
+	log "base tree ready: $(cd "$repo" && make -s kernelversion 2>/dev/null || echo '?')"
+}
+
+# Fingerprint of what stage N is made of: the patch names and contents.
+stage_fingerprint() {
+	local p
+	{
+		echo "stage $1"
+		for p in $(series_patches "$1"); do
+			echo "$p"
+			cat "$RCU_UP_ROOT/patches/$p"
+		done
+	} | sha256sum | cut -d' ' -f1
+}
+
+stage() {
+	local n=$1 repo=$RCU_UP_WORK/linux dir stamp want p
+	check_stage "$n"
+	base
+	dir=$(stage_src "$n")
+	stamp=$dir.applied
+	want=$(stage_fingerprint "$n")
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$dir" ] &&
+	   [ ! -d "$("${GIT[@]}" -C "$dir" rev-parse --git-path rebase-apply)" ] &&
+	   [ -z "$("${GIT[@]}" -C "$dir" status --porcelain --untracked-files=no)" ]; then
+		echo "$dir"
+		return 0
+	fi
+	rm -f "$stamp"
+	if [ ! -d "$dir/.git" ] && [ ! -f "$dir/.git" ]; then
+		rm -rf "$dir"
+		"${GIT[@]}" -C "$repo" worktree prune
+		log "stage $n: checking out a worktree (about a minute)"
+		mkdir -p "$(dirname "$dir")"
+		"${GIT[@]}" -C "$repo" worktree add -q --detach "$dir" base
+	else
+		"${GIT[@]}" -C "$dir" am --abort >/dev/null 2>&1 || true
+		"${GIT[@]}" -C "$dir" reset -q --hard base
+		"${GIT[@]}" -C "$dir" clean -qfdx
+	fi
+	for p in $(series_patches "$n"); do
+		[ -f "$RCU_UP_ROOT/patches/$p" ] || die "patches/series names $p, but patches/$p does not exist"
+		log "stage $n: applying $p"
+		if ! "${GIT[@]}" -C "$dir" am -q --keep-cr "$RCU_UP_ROOT/patches/$p" >"$dir.am.log" 2>&1; then
+			cat "$dir.am.log" >&2
+			"${GIT[@]}" -C "$dir" am --show-current-patch=diff 2>/dev/null | head -40 >&2 || true
+			"${GIT[@]}" -C "$dir" am --abort >/dev/null 2>&1 || true
+			die "patch $p (stage $(patch_stage "$p")) does not apply to stage $n's tree; the failing hunk is shown above"
+		fi
+	done
+	echo "$want" >"$stamp"
+	echo "$dir"
+}
+
+checkpatch() {
+	local dir p out rc=0 n=0
+	dir=$(stage 0)
+	for p in $(series_patches "$(max_stage)"); do
+		n=$((n + 1))
+		if out=$(cd "$dir" && perl scripts/checkpatch.pl --strict --no-tree -q \
+				--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1); then
+			log "checkpatch: $p: clean"
+		else
+			printf '%s\n' "$out" >&2
+			if grep -q '^ERROR' <<<"$out"; then
+				log "checkpatch: $p: ERRORS"
+				rc=1
+			else
+				log "checkpatch: $p: warnings only"
+			fi
+		fi
+	done
+	log "checkpatch: $n patches checked"
+	return $rc
+}
+
+case "${1:-}" in
+base) base ;;
+stage) [ $# -eq 2 ] || die "usage: $0 stage N"; stage "$2" ;;
+checkpatch) checkpatch ;;
+*) die "usage: $0 base | stage N | checkpatch" ;;
+esac

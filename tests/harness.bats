@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Unit tests of the harness: series parsing, config checks, verdicts on
+# recorded console logs.  No kernel is built here.
+
+setup() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	FIX=$BATS_TEST_DIRNAME/fixtures
+	TMP=$(mktemp -d)
+	cp "$FIX"/*.log "$TMP"/
+}
+
+teardown() { rm -rf "$TMP"; }
+
+lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
+
+@test "series: stages and their patches" {
+	SERIES=$FIX/series.example lib max_stage
+	[ "$(SERIES=$FIX/series.example lib max_stage)" = 3 ]
+	[ "$(SERIES=$FIX/series.example lib series_patches 0 | wc -l)" = 0 ]
+	[ "$(SERIES=$FIX/series.example lib series_patches 1 | tr '\n' ' ')" = "0001-a.patch 0002-b.patch " ]
+	[ "$(SERIES=$FIX/series.example lib series_patches 3 | tr '\n' ' ')" = "0001-a.patch 0002-b.patch 0003-c.patch 0004-d.patch " ]
+	[ "$(SERIES=$FIX/series.example lib patch_stage 0003-c.patch)" = 2 ]
+}
+
+@test "series: unknown stage is refused, listing the valid ones" {
+	run env SERIES=$FIX/series.example bash -c ". '$ROOT/scripts/lib.sh'; check_stage 7"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown stage '7'; valid stages: 0 1 2 3"* ]]
+	run env SERIES=$FIX/series.example bash -c ". '$ROOT/scripts/lib.sh'; check_stage x"
+	[ "$status" -ne 0 ]
+}
+
+@test "scenarios: unknown scenario is refused, listing the valid ones" {
+	run bash -c ". '$ROOT/scripts/lib.sh'; check_scenario NOPE"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"valid scenarios:"*"UP-PREEMPT"* ]]
+	[[ "$output" != *"COMMON"* ]]
+}
+
+@test "config: values and RCU implementation from a .config" {
+	[ "$(lib config_value "$FIX/config.tree-preempt" CONFIG_SMP)" = n ]
+	[ "$(lib config_value "$FIX/config.tree-preempt" CONFIG_NR_CPUS)" = 1 ]
+	[ "$(lib config_value "$FIX/config.tree-preempt" CONFIG_NOT_THERE)" = n ]
+	[ "$(lib config_rcu_impl "$FIX/config.tree-preempt")" = PREEMPT_RCU ]
+	[ "$(lib config_rcu_impl "$FIX/config.tiny")" = TINY_RCU ]
+	[ "$(lib config_rcu_impl "$FIX/config.tiny-preempt")" = TINY_PREEMPT_RCU ]
+}
+
+@test "config: scenario options include #CHECK# lines" {
+	run lib scenario_options "$ROOT/scenarios/UP-PREEMPT"
+	[[ "$output" == *"CONFIG_PREEMPT=y"* ]]
+	[[ "$output" == *"CONFIG_SMP=n"* ]]
+	[[ "$output" == *"CONFIG_PREEMPT_RCU=y"* ]]
+}
+
+@test "config: expected implementation per stage" {
+	[ "$(lib expected_rcu_impl 0 UP-PREEMPT)" = PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 1 UP-PREEMPT)" = TINY_PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 3 UP-PREEMPT)" = PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 1 UP-NONE)" = TINY_RCU ]
+	[ "$(lib expected_rcu_impl 1 SMP-NONE)" = TREE_RCU ]
+	[ "$(lib expected_rcu_impl 1 SMP-PREEMPT)" = PREEMPT_RCU ]
+}
+
+@test "boot log: implementation banner" {
+	[ "$(lib log_rcu_impl "$TMP/good.log")" = PREEMPT_RCU ]
+}
+
+@test "verdict: good log is PASS" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0
+	[ "$status" -eq 0 ]
+	[[ "$output" == PASS* ]]
+}
+
+@test "verdict: busted (negative control) log is FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted.log" 0
+	[[ "$output" == "FAIL End of test: FAILURE"* ]]
+}
+
+@test "verdict: console WARNING after SUCCESS is FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/badness.log" 0
+	[[ "$output" == "FAIL console badness"* ]]
+}
+
+@test "verdict: RCU stall report is FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall.log" 0
+	[[ "$output" == FAIL*stall* ]]
+}
+
+@test "verdict: guest killed before the end is HANG" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/hang.log" 124
+	[[ "$output" == HANG* ]]
+}
+
+@test "verdict: guest that stopped before the end is FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/hang.log" 0
+	[[ "$output" == "FAIL guest stopped"* ]]
+}
+
+@test "verdict: missing log is FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/nothing.log" 0
+	[[ "$output" == FAIL* ]]
+}
+
+@test "config: options Kconfig dropped are named" {
+	printf 'CONFIG_SMP=n\nCONFIG_RCU_BOOST=y\n#CHECK#CONFIG_PREEMPT_RCU=y\n#CHECK#CONFIG_TREE_RCU=n\n' >"$TMP/frag"
+	run lib config_dropped "$FIX/config.tree-preempt" "$TMP/frag"
+	[ "$output" = "CONFIG_RCU_BOOST=y(got:n) CONFIG_TREE_RCU=n(got:y)" ]
+	printf 'CONFIG_SMP=n\n#CHECK#CONFIG_PREEMPT_RCU=y\n' >"$TMP/frag2"
+	run lib config_dropped "$FIX/config.tree-preempt" "$TMP/frag2"
+	[ -z "$output" ]
+}
