@@ -16,8 +16,9 @@ stage=$1 scen=$2
 check_stage "$stage"
 check_scenario "$scen"
 need_cmds make gcc flex bison bc size
-src=$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")
-O=$(build_dir "$stage" "$scen")
+# RCU_UP_SRC/RCU_UP_O: build a development tree instead of a stage's.
+src=${RCU_UP_SRC:-$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")}
+O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 mkdir -p "$O"
 status=$O/rcu-up-build.env
 rm -f "$status"

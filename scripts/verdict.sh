@@ -31,12 +31,15 @@ finished=no
 grep -aEq "$done_re" "$logf" && finished=yes
 
 # The tree's own parser: FAILURE, "!!!" counts, GP hangs from the version
-# numbers, console badness.  It writes LOG.diags when it finds anything.
-rm -f "$logf.diags"
+# numbers, console badness.  It runs on a copy without the platform's known
+# benign lines, and writes COPY.diags when it finds anything.
+judged=$logf.judged
+grep -avEf <(grep -v '^#' "$RCU_UP_ROOT/scripts/benign-console.txt") "$logf" >"$judged" || true
+rm -f "$judged.diags"
 (cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite \
-	bash "$bin/parse-console.sh" "$logf" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
+	bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
 first_bad=""
-[ -s "$logf.diags" ] && first_bad=$(grep -av '^$' "$logf.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)
+[ -s "$judged.diags" ] && first_bad=$(grep -av '^$' "$judged.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)
 
 if grep -aq 'End of test: FAILURE' "$logf"; then
 	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"

@@ -29,7 +29,8 @@ fi
 
 log "end-to-end matrix $matrix"
 results=$RCU_UP_RESULTS/check.jsonl
-before=$(wc -l <"$results" 2>/dev/null || echo 0)
+before=0
+[ -f "$results" ] && before=$(wc -l <"$results")
 scripts/run.sh "$matrix" "$results" || true
 new=$(tail -n +"$((before + 1))" "$results")
 passed=$((passed + $(jq -s 'map(select(.as_expected)) | length' <<<"$new")))
