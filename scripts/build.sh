@@ -24,6 +24,7 @@ status=$O/rcu-up-build.env
 rm -f "$status"
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 export CCACHE_DIR=${CCACHE_DIR:-$RCU_UP_WORK/ccache}
+export CCACHE_BASEDIR=$RCU_UP_WORK CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 export KBUILD_BUILD_USER=rcu-up KBUILD_BUILD_HOST=qemu
 CC=gcc
@@ -61,7 +62,7 @@ fi
 log "stage $stage / $scen: building bzImage in $O ($impl, -j$JOBS)"
 build_log=$O/build.log
 (
-	flock 9
+	flock -n 9 || { log "  waiting for another kernel build to finish (one at a time)"; flock 9; }
 	"${KMAKE[@]}" -j"$JOBS" bzImage >"$build_log" 2>&1
 ) 9>"$KBUILD_LOCK" &
 pid=$!

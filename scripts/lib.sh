@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=bash
 # Common helpers for the rcu-up harness.  Sourced, never executed.
 
 RCU_UP_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,7 +25,7 @@ need_cmds() {
 deps_packages() {
 	echo "linux-source-6.12 qemu-system-x86 build-essential bc bison flex" \
 	     "libelf-dev libssl-dev cpio xz-utils ccache gnuplot-nox jq bats git" \
-	     "python3 perl bsdextrautils"
+	     "python3 python3-ply perl bsdextrautils"
 }
 
 # Highest stage number declared in the series file ("# stage N: ...").
@@ -66,8 +67,12 @@ check_scenario() {
 	die "unknown scenario '$1'; valid scenarios: $(scenario_list | tr '\n' ' ')"
 }
 
-stage_src() { echo "$RCU_UP_WORK/src/stage-$1"; }
-build_dir() { echo "$RCU_UP_WORK/build/stage-$1/$2"; }
+# work/stage-N/src and work/stage-N/build/SCENARIO: the same relative path
+# from every build directory to its source tree, so that ccache (with
+# CCACHE_BASEDIR=$RCU_UP_WORK) shares objects between stages that do not
+# change them.
+stage_src() { echo "$RCU_UP_WORK/stage-$1/src"; }
+build_dir() { echo "$RCU_UP_WORK/stage-$1/build/$2"; }
 
 # Value a config file gives an option: y/m/string, "n" when "is not set" or absent.
 config_value() {
@@ -127,6 +132,10 @@ expected_rcu_impl() {
 		echo "$o"
 		return
 	fi
+	if grep -qx 'CONFIG_TINY_PREEMPT_RCU=y' "$f"; then
+		echo TINY_PREEMPT_RCU
+		return
+	fi
 	smp=$(grep -qx 'CONFIG_SMP=y' "$f" && echo y || echo n)
 	preempt=$(grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' "$f" && echo y || echo n)
 	case $smp$preempt in
@@ -151,4 +160,14 @@ config_dropped() {
 		[ "$got" = "$want" ] || out+=("$opt=$want(got:$got)")
 	done < <(for f in "$@"; do scenario_options "$f"; done)
 	echo "${out[*]}"
+}
+
+# Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason"), or nothing.
+scenario_skip_reason() {
+	local stage=$1 f=$SCENARIO_DIR/$2 line stages
+	line=$(sed -n 's/^#STAGES#[[:space:]]*//p' "$f")
+	[ -n "$line" ] || return 0
+	stages=${line%%:*}
+	[[ " $stages " == *" $stage "* ]] && return 0
+	echo "${line#*: }"
 }

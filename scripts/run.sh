@@ -30,30 +30,46 @@ while read -r stage scen type secs _; do
 done <"$matrix"
 log "matrix $matrix: $n runs"
 
-bad=0 i=0
-while read -r stage scen type secs expect extra; do
+# Phase 1: build every kernel the matrix needs, one build at a time.
+declare -A built=()
+while read -r stage scen _; do
 	case $stage in ''|\#*) continue ;; esac
-	i=$((i + 1))
-	expect=${expect:--}
-	[ "$expect" = - ] && expect=PASS
-	log "[$i/$n] stage $stage, $scen, torture_type=$type, ${secs}s"
-	O=$(build_dir "$stage" "$scen")
-	verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf=""
+	[ -n "${built[$stage/$scen]:-}" ] && continue
+	built[$stage/$scen]=1
+	[ -n "$(scenario_skip_reason "$stage" "$scen")" ] && continue
 	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" >/dev/null </dev/null || true
-	BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+done <"$matrix"
+
+# Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
+# each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
+# JSON line and table row to its own files, gathered in matrix order.
+mkdir -p "$RCU_UP_RESULTS"
+tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+run_one() {
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7
+	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs
+	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
-	if [ "$BUILD_STATUS" != OK ]; then
+	skip=$(scenario_skip_reason "$stage" "$scen")
+	if [ -n "$skip" ]; then
+		verdict=SKIP reason="stage $stage: $skip"
+	elif [ "$BUILD_STATUS" != OK ]; then
 		verdict=$BUILD_STATUS reason="${DROPPED:-see $O/build.log}"
 	else
-		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type.log
+		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}.log
 		bootargs=""
 		[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
+		log "[$i/$n] booting stage $stage, $scen, torture_type=$type ${extra:+($extra) }for ${secs}s"
 		rc=0
+		# shellcheck disable=SC2086
 		"$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
 			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" \
 			$bootargs rcutorture.torture_type="$type" rcutorture.shutdown_secs="$secs" \
-			rcutorture.stat_interval=15 ${extra:-} </dev/null || rc=$?
+			rcutorture.stat_interval=15 $extra </dev/null || rc=$?
 		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc")
 		boot_impl=$(log_rcu_impl "$logf")
@@ -65,12 +81,12 @@ while read -r stage scen type secs expect extra; do
 		fi
 	fi
 	ok=yes
-	[ "$verdict" = "$expect" ] || { ok=no; bad=$((bad + 1)); }
-	log "[$i/$n] stage $stage, $scen, $type: $verdict (expected $expect) $reason"
+	[ "$verdict" = "$expect" ] || ok=no
+	log "[$i/$n] stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
 	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
 	jq -cn --arg run "$run_id" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
-		--argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
+		--arg args "$extra" --argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
 		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
 		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
 		--arg rcu_size "$RCU_SIZE" --arg vmlinux_size "$VMLINUX_SIZE" \
@@ -80,16 +96,41 @@ while read -r stage scen type secs expect extra; do
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
-		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, seconds: $seconds,
-		 expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"), reason: $reason,
-		 rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
+		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
+		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
+		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
-		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, log: $log}' >>"$results"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type" "$secs" "$verdict" \
-		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >>"$table"
+		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, log: $log}' >"$tmp/$i.json"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
+		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
+}
+
+jobs_max=${RCU_UP_BOOT_JOBS:-2}
+i=0
+while read -r stage scen type secs expect extra; do
+	case $stage in ''|\#*) continue ;; esac
+	i=$((i + 1))
+	expect=${expect:--}
+	[ "$expect" = - ] && expect=PASS
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+		wait -n || true
+	done
+	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" &
 done <"$matrix"
+wait
+
+bad=0
+for j in $(seq 1 "$n"); do
+	if [ -f "$tmp/$j.json" ]; then
+		cat "$tmp/$j.json" >>"$results"
+		cat "$tmp/$j.tsv" >>"$table"
+		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
+	else
+		bad=$((bad + 1))
+	fi
+done
 
 echo
 {

@@ -97,7 +97,7 @@ checkpatch() {
 	dir=$(stage 0)
 	for p in $(series_patches "$(max_stage)"); do
 		n=$((n + 1))
-		if out=$(cd "$dir" && perl scripts/checkpatch.pl --strict --no-tree -q \
+		if out=$(cd "$dir" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict -q \
 				--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1); then
 			log "checkpatch: $p: clean"
 		else

@@ -117,3 +117,12 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	run "$ROOT/scripts/verdict.sh" "$TMP/benign.log" 0
 	[[ "$output" == PASS* ]]
 }
+
+@test "scenarios: stage-limited scenario is skipped with its reason" {
+	[ -z "$(lib scenario_skip_reason 1 TINYP01)" ]
+	[ -z "$(lib scenario_skip_reason 2 TINYP01)" ]
+	[[ "$(lib scenario_skip_reason 3 TINYP01)" == *"TINY_PREEMPT_RCU"* ]]
+	[ -z "$(lib scenario_skip_reason 3 UP-PREEMPT)" ]
+	[ "$(lib expected_rcu_impl 2 TINYP01)" = TINY_PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 2 UP-PREEMPT)" = PREEMPT_RCU ]
+}

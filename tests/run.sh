@@ -2,10 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # tests/run.sh [--full]: the test suite behind "make check" (and "make
-# check-full").  Unit tests of the harness (bats), checkpatch on every patch,
-# then the end-to-end matrix: real kernels built and booted under rcutorture,
-# each run counted as passed when its verdict is the expected one (the busted
-# negative control is expected to FAIL).  Ends with "N passed, N failed".
+# check-full").  Ends with "N passed, N failed".
+#   1. unit tests of the harness (bats, recorded console logs as fixtures)
+#   2. checkpatch --strict on every patch of the series
+#   3. the series: every stage applies; stage 3 gives back the packaged tree
+#   4. the Kconfig matrix of every stage against tests/kconfig-expected.tsv
+#   5. end-to-end: matrix/check (or matrix/default with --full): kernels
+#      built and booted under rcutorture, each run passing when its verdict
+#      is the expected one (the busted negative control must FAIL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -13,21 +17,51 @@ cd "$(dirname "$0")/.."
 matrix=matrix/check
 [ "${1:-}" = --full ] && matrix=matrix/default
 passed=0 failed=0
+t0=$(date +%s)
+pass() { passed=$((passed + 1)); echo "ok - $*"; }
+fail() { failed=$((failed + 1)); echo "not ok - $*"; }
 
-log "unit tests (bats)"
+log "1. unit tests (bats)"
 tap=$(bats --tap tests/*.bats) || true
 printf '%s\n' "$tap"
 passed=$((passed + $(grep -c '^ok ' <<<"$tap" || true)))
 failed=$((failed + $(grep -c '^not ok ' <<<"$tap" || true)))
 
-log "checkpatch --strict on every patch of the series"
-if scripts/workspace.sh checkpatch; then
-	passed=$((passed + 1)); echo "ok checkpatch"
+log "2. checkpatch --strict on every patch of the series"
+if scripts/workspace.sh checkpatch; then pass checkpatch; else fail checkpatch; fi
+
+log "3. the series: every stage applies"
+for s in $(seq 0 "$(max_stage)"); do
+	if scripts/workspace.sh stage "$s" >/dev/null; then pass "stage $s applies"; else fail "stage $s applies"; fi
+done
+mkdir -p "$RCU_UP_RESULTS"
+scripts/series-stats.sh | tee "$RCU_UP_RESULTS/series-stats.tsv"
+if grep -qx 'cumulative	none' "$RCU_UP_RESULTS/series-stats.tsv"; then
+	pass "stage $(max_stage) leaves the RCU implementation as packaged"
 else
-	failed=$((failed + 1)); echo "not ok checkpatch"
+	fail "stage $(max_stage) differs from the packaged tree: $(grep '^cumulative' "$RCU_UP_RESULTS/series-stats.tsv")"
 fi
 
-log "end-to-end matrix $matrix"
+log "4. Kconfig matrix, every stage (two stages at a time)"
+kc=$RCU_UP_RESULTS/kconfig-matrix.tsv
+mapfile -t st < <(seq 0 "$(max_stage)")
+half=$(( (${#st[@]} + 1) / 2 ))
+scripts/kconfig-matrix.sh "${st[@]:0:$half}" >"$kc.a" &
+scripts/kconfig-matrix.sh "${st[@]:$half}" >"$kc.b" || true
+wait || true
+{ cat "$kc.a"; tail -n +2 "$kc.b"; } >"$kc"
+column -t -s "$(printf '\t')" "$kc"
+while IFS=$'\t' read -r stage cpus model rcu prompt; do
+	got=$(awk -F'\t' -v s="$stage" -v c="$cpus" -v m="$model" \
+		'$1 == s && $2 == c && $3 == m { print $4 "\t" $5 }' "$kc")
+	if [ "$got" = "$rcu	$prompt" ]; then
+		pass "kconfig stage $stage $cpus $model: $rcu, prompt $prompt"
+	else
+		fail "kconfig stage $stage $cpus $model: expected $rcu/prompt $prompt, got ${got:-nothing}"
+	fi
+done < <(grep -v '^#' tests/kconfig-expected.tsv)
+
+log "5. end-to-end matrix $matrix"
 results=$RCU_UP_RESULTS/check.jsonl
 before=0
 [ -f "$results" ] && before=$(wc -l <"$results")
@@ -38,9 +72,9 @@ failed=$((failed + $(jq -s 'map(select(.as_expected | not)) | length' <<<"$new")
 expected=$(grep -cvE '^[[:space:]]*(#|$)' "$matrix")
 got=$(jq -s length <<<"$new")
 if [ "$got" -ne "$expected" ]; then
-	echo "not ok: matrix has $expected runs, only $got recorded"
-	failed=$((failed + expected - got))
+	fail "matrix has $expected runs, only $got recorded"
 fi
 
+log "tests took $(( ($(date +%s) - t0) / 60 )) minutes"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

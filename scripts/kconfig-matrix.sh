@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# kconfig-matrix.sh [STAGES...]: the configuration step only, no build.  For
+# every stage x {SMP, UP} x preemption model, configure tinyconfig + COMMON +
+# the cell, and record which RCU implementation Kconfig picked and whether it
+# offered the user an RCU-implementation prompt.  Prints a TSV table:
+#   stage  cpus  model  rcu  prompt(yes/no)  prompted-symbols
+# "n/a" in the rcu column: the model's dependencies are not met there.
+# tests/kconfig-expected.tsv holds the table the series must produce.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || mapfile -t stages < <(seq 0 "$(max_stage)")
+MODELS=(NONE VOLUNTARY PREEMPT DYNAMIC RT)
+RCU_SYMS='TREE_RCU|PREEMPT_RCU|TINY_RCU|TINY_PREEMPT_RCU|TREE_PREEMPT_RCU'
+
+model_fragment() {
+	case $1 in
+	NONE) echo CONFIG_PREEMPT_NONE=y ;;
+	VOLUNTARY) echo CONFIG_PREEMPT_VOLUNTARY=y ;;
+	PREEMPT) printf 'CONFIG_PREEMPT=y\n# CONFIG_PREEMPT_DYNAMIC is not set\n' ;;
+	DYNAMIC) printf 'CONFIG_PREEMPT=y\nCONFIG_PREEMPT_DYNAMIC=y\n' ;;
+	RT) echo CONFIG_PREEMPT_RT=y ;;
+	esac
+}
+
+printf 'stage\tcpus\tmodel\trcu\tprompt\tprompted-symbols\n'
+for stage in "${stages[@]}"; do
+	check_stage "$stage"
+	src=$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")
+	O=$(build_dir "$stage" kconfig-matrix)
+	mkdir -p "$O"
+	log "kconfig matrix: stage $stage"
+	make -s -C "$src" O="$O" tinyconfig >/dev/null 2>&1
+	cp "$O/.config" "$O/tinyconfig"
+	for smp in y n; do
+		for model in "${MODELS[@]}"; do
+			cp "$O/tinyconfig" "$O/.config"
+			{
+				grep -h '^CONFIG_' "$SCENARIO_DIR/COMMON" |
+					sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/'
+				if [ $smp = y ]; then echo CONFIG_SMP=y; else echo '# CONFIG_SMP is not set'; fi
+				model_fragment "$model"
+			} >>"$O/.config"
+			make -s -C "$src" O="$O" olddefconfig >/dev/null 2>&1
+			rcu=$(config_rcu_impl "$O/.config")
+			while read -r want; do
+				opt=${want%%=*}
+				[ "$(config_value "$O/.config" "$opt")" = "${want#*=}" ] || rcu=n/a
+			done < <(model_fragment "$model" | grep '^CONFIG_'; echo "CONFIG_SMP=$smp")
+			# Forget the implementation symbols and ask Kconfig which
+			# of them it would prompt for.
+			sed -i -E "/^(# )?CONFIG_($RCU_SYMS)[= ]/d" "$O/.config"
+			prompt=$(make -s -C "$src" O="$O" listnewconfig 2>/dev/null |
+				{ grep -oE "CONFIG_($RCU_SYMS)=" || true; } | tr -d '=' | sort -u | tr '\n' ',' | sed 's/,$//')
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$([ $smp = y ] && echo SMP || echo UP)" \
+				"$model" "$rcu" "$([ -n "$prompt" ] && echo yes || echo no)" "${prompt:--}"
+		done
+	done
+done
