@@ -10,6 +10,8 @@
 #   FAIL  End of test: FAILURE, or console badness (WARNING, BUG, Oops, Call
 #         Trace, stall reports, lockdep splats, "!!!", GP hangs), or the guest
 #         stopped without finishing the test
+#   STALL the console has an RCU CPU stall warning (a matrix line expects
+#         STALL for the runs that provoke one on purpose, e.g. stall_cpu)
 #   HANG  the guest was killed by the wall-clock timeout before finishing
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -41,7 +43,10 @@ rm -f "$judged.diags"
 first_bad=""
 [ -s "$judged.diags" ] && first_bad=$(grep -av '^$' "$judged.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)
 
-if grep -aq 'End of test: FAILURE' "$logf"; then
+stall_re='detected stalls on CPUs/tasks:|self-detected stall on CPU'
+if [ "$finished" = yes ] && grep -aEq "$stall_re" "$judged"; then
+	echo "STALL $(grep -aEm1 "$stall_re" "$judged" | cut -c1-100)"
+elif grep -aq 'End of test: FAILURE' "$logf"; then
 	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"
 elif [ "$finished" = no ] && [ "$rc" = 124 ]; then
 	echo "HANG no end of test before the timeout ($logf)"
