@@ -93,7 +93,8 @@ def chart(outdir, name, title, ylabel, rows, cols):
             f.write('"%s" ' % r[0] + " ".join(str(v if v is not None else "NaN") for v in r[1:]) + "\n")
     plots = ", ".join("'%s.dat' using %d:xtic(1) title columnheader(%d)" % (name, i + 2, i + 2)
                       for i in range(len(cols)))
-    common = """set title "%s"
+    common = """set termoption noenhanced
+set title "%s"
 set ylabel "%s"
 set style data histograms
 set style histogram clustered gap 1

@@ -126,3 +126,13 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ "$(lib expected_rcu_impl 2 TINYP01)" = TINY_PREEMPT_RCU ]
 	[ "$(lib expected_rcu_impl 2 UP-PREEMPT)" = PREEMPT_RCU ]
 }
+
+@test "report: tables, ratios and both chart formats from a results fixture" {
+	RCU_UP_WORK=/nonexistent run "$ROOT/scripts/report.py" "$FIX/results.jsonl" "$TMP/report"
+	[ "$status" -eq 0 ]
+	grep -q '| TINY_PREEMPT_RCU | stage 1, UP-PREEMPT | - | 4868 | 300 | 100 | 5268 | 5,261 | 1.0x |' "$TMP/report/REPORT.md"
+	grep -q '45296 bytes more (9.6x), 0.0337% of 128 MB' "$TMP/report/REPORT.md"
+	grep -q 'in 2013: 17536 bytes' "$TMP/report/REPORT.md"
+	[ -s "$TMP/report/sizes.png" ] && [ -s "$TMP/report/sizes.svg" ]
+	[ "$(head -c 4 "$TMP/report/sizes.png" | tail -c 3)" = PNG ]
+}
