@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 MATRIX ?= matrix/default
 
-.PHONY: all run check check-full deps workspace checkpatch report clean distclean
+.PHONY: all run check check-full bisect deps workspace checkpatch report clean distclean
 
 all: run
 
@@ -31,9 +31,13 @@ checkpatch: workspace
 check: workspace
 	@tests/run.sh
 
-# Longer tier: the full matrix (see README.md).
+# Longer tier: the full matrix, then every patch built and booted on its own.
 check-full: workspace
 	@tests/run.sh --full
+	@scripts/bisect.sh
+
+bisect: workspace
+	@scripts/bisect.sh
 
 clean:
 	rm -rf results report

@@ -7,6 +7,7 @@
 #
 #   workspace.sh base        unpack /usr/src/linux-source-6.12.tar.xz (idempotent)
 #   workspace.sh stage N     bring stage N's tree up to date, print its path
+#   workspace.sh upto K      the same for the first K patches (bisecting)
 #   workspace.sh checkpatch  run checkpatch.pl --strict on every patch of the series
 #
 # Every step is made restartable: an interrupted unpack is thrown away, an
@@ -54,12 +55,26 @@ stage_fingerprint() {
 }
 
 stage() {
-	local n=$1 repo=$RCU_UP_WORK/linux dir stamp want p
-	check_stage "$n"
+	check_stage "$1"
+	# shellcheck disable=SC2046 # patch names have no spaces
+	tree "$(stage_src "$1")" "$(stage_fingerprint "$1")" $(series_patches "$1")
+}
+
+# The first K patches of the series, whatever their stages (for bisecting).
+upto() {
+	local k=$1 all
+	mapfile -t all < <(series_patches "$(max_stage)")
+	[[ "$k" =~ ^[0-9]+$ ]] && [ "$k" -le ${#all[@]} ] ||
+		die "no patch number '$k'; the series has ${#all[@]} patches"
+	tree "$RCU_UP_WORK/patch-$k/src" "$( { echo "upto $k"; for p in "${all[@]:0:$k}"; do cat "$RCU_UP_ROOT/patches/$p"; done; } | sha256sum | cut -d' ' -f1)" "${all[@]:0:$k}"
+}
+
+# tree DIR FINGERPRINT PATCHES...: a worktree of "base" with PATCHES applied.
+tree() {
+	local dir=$1 want=$2 repo=$RCU_UP_WORK/linux stamp p n=${1#"$RCU_UP_WORK"/}
+	shift 2
 	base
-	dir=$(stage_src "$n")
 	stamp=$dir.applied
-	want=$(stage_fingerprint "$n")
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$dir" ] &&
 	   [ ! -d "$("${GIT[@]}" -C "$dir" rev-parse --git-path rebase-apply)" ] &&
 	   [ -z "$("${GIT[@]}" -C "$dir" status --porcelain --untracked-files=no)" ]; then
@@ -70,7 +85,7 @@ stage() {
 	if [ ! -d "$dir/.git" ] && [ ! -f "$dir/.git" ]; then
 		rm -rf "$dir"
 		"${GIT[@]}" -C "$repo" worktree prune
-		log "stage $n: checking out a worktree (about a minute)"
+		log "$n: checking out a worktree (about a minute)"
 		mkdir -p "$(dirname "$dir")"
 		"${GIT[@]}" -C "$repo" worktree add -q --detach "$dir" base
 	else
@@ -78,14 +93,14 @@ stage() {
 		"${GIT[@]}" -C "$dir" reset -q --hard base
 		"${GIT[@]}" -C "$dir" clean -qfdx
 	fi
-	for p in $(series_patches "$n"); do
+	for p in "$@"; do
 		[ -f "$RCU_UP_ROOT/patches/$p" ] || die "patches/series names $p, but patches/$p does not exist"
-		log "stage $n: applying $p"
+		log "$n: applying $p"
 		if ! "${GIT[@]}" -C "$dir" am -q --keep-cr "$RCU_UP_ROOT/patches/$p" >"$dir.am.log" 2>&1; then
 			cat "$dir.am.log" >&2
 			"${GIT[@]}" -C "$dir" am --show-current-patch=diff 2>/dev/null | head -40 >&2 || true
 			"${GIT[@]}" -C "$dir" am --abort >/dev/null 2>&1 || true
-			die "patch $p (stage $(patch_stage "$p")) does not apply to stage $n's tree; the failing hunk is shown above"
+			die "patch $p (stage $(patch_stage "$p")) does not apply in $n; the failing hunk is shown above"
 		fi
 	done
 	echo "$want" >"$stamp"
@@ -117,6 +132,7 @@ checkpatch() {
 case "${1:-}" in
 base) base ;;
 stage) [ $# -eq 2 ] || die "usage: $0 stage N"; stage "$2" ;;
+upto) [ $# -eq 2 ] || die "usage: $0 upto K"; upto "$2" ;;
 checkpatch) checkpatch ;;
-*) die "usage: $0 base | stage N | checkpatch" ;;
+*) die "usage: $0 base | stage N | upto K | checkpatch" ;;
 esac

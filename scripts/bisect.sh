@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# bisect.sh [SECONDS]: walk the series one patch at a time.  For each prefix
+# of K patches, build the scenarios every patch of this series can affect
+# (UP-NONE: TINY_RCU's code moves; UP-PREEMPT: the implementation changes;
+# SMP-PREEMPT: shared headers) and boot each under rcutorture.  Between the
+# stage boundaries the implementation a scenario gets is whatever the prefix
+# gives, so only the verdict is checked, not which implementation it is.  A
+# patch that breaks the build or the boot is a failure naming the patch.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+secs=${1:-30}
+mapfile -t all < <(series_patches "$(max_stage)")
+mkdir -p "$RCU_UP_RESULTS"
+results=$RCU_UP_RESULTS/bisect.jsonl
+bad=0
+for k in $(seq 1 ${#all[@]}); do
+	p=${all[$((k - 1))]}
+	src=$("$RCU_UP_ROOT/scripts/workspace.sh" upto "$k")
+	for scen in UP-NONE UP-PREEMPT SMP-PREEMPT; do
+		log "bisect: patch $k/${#all[@]} ($p): $scen"
+		printf '%s %s rcu %s\n' "$(patch_stage "$p")" "$scen" "$secs" >"$RCU_UP_RESULTS/.bisect.matrix"
+		if ! RCU_UP_SRC=$src RCU_UP_O=$RCU_UP_WORK/patch-$k/build/$scen RCU_UP_NO_IMPL_CHECK=1 \
+			"$RCU_UP_ROOT/scripts/run.sh" "$RCU_UP_RESULTS/.bisect.matrix" "$results"; then
+			log "bisect: FAILED at patch $k ($p), scenario $scen"
+			bad=$((bad + 1))
+		fi
+	done
+done
+rm -f "$RCU_UP_RESULTS/.bisect.matrix"
+log "bisect: ${#all[@]} patches, $bad failing (patch, scenario) pairs"
+[ "$bad" -eq 0 ]
