@@ -30,6 +30,7 @@ MB = 1024 * 1024
 IMPL_SOURCES = [  # (implementation, stage, scenario) giving its 2026 size
     ("TINY_RCU", 0, "UP-NONE"),
     ("TINY_PREEMPT_RCU", 1, "UP-PREEMPT"),
+    ("TINY_PREEMPT_RCU", 1, "TINYP03"),  # PREEMPT_DYNAMIC, if make run did not run
     ("PREEMPT_RCU", 0, "UP-PREEMPT"),
     ("TREE_RCU", 0, "SMP-NONE"),
     ("PREEMPT_RCU (SMP)", 0, "SMP-PREEMPT"),
@@ -131,6 +132,8 @@ def main():
            "|---|---|---|---|---|---|---|---|---|"]
     sizes = {}
     for impl, stage, scen in IMPL_SOURCES:
+        if impl in sizes:
+            continue
         r = first(runs, stage=stage, scenario=scen)
         objs = objects_size(stage, scen)
         if r and r.get("rcu_size"):
@@ -139,7 +142,6 @@ def main():
             s = {"text": sum(o[1] for o in objs), "data": sum(o[2] for o in objs),
                  "bss": sum(o[3] for o in objs), "dec": sum(o[4] for o in objs)}
         else:
-            md.append("| %s | stage %d, %s | not measured | | | | | | |" % (impl, stage, scen))
             continue
         sizes[impl] = s["dec"]
         seed = SEED_2013.get(impl)
