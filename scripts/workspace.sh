@@ -3,7 +3,8 @@
 #
 # The kernel workspace: the packaged tree unpacked once into a git repository
 # ($RCU_UP_WORK/linux, one commit tagged "base"), and one git worktree per stage
-# ($RCU_UP_WORK/src/stage-N) made by "git am" of the patches of stages 1..N.
+# ($RCU_UP_WORK/stage-N/src) made by "git am" of the patches of stages 1..N
+# (and $RCU_UP_WORK/patch-K/src for the first K patches, when bisecting).
 #
 #   workspace.sh base        unpack /usr/src/linux-source-6.12.tar.xz (idempotent)
 #   workspace.sh stage N     bring stage N's tree up to date, print its path
