@@ -38,7 +38,11 @@ grep -aEq "$done_re" "$logf" && finished=yes
 judged=$logf.judged
 grep -avEf <(grep -v '^#' "$RCU_UP_ROOT/scripts/benign-console.txt") "$logf" >"$judged" || true
 rm -f "$judged.diags"
-(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite \
+# parse-console.sh's exit trap removes its temporary files but not its mktemp
+# directory: give it a TMPDIR of its own and remove that.
+ptmp=$(mktemp -d)
+trap 'rm -rf "$ptmp"' EXIT
+(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite TMPDIR=$ptmp \
 	bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
 first_bad=""
 [ -s "$judged.diags" ] && first_bad=$(grep -av '^$' "$judged.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)

@@ -19,7 +19,8 @@ matrix=matrix/check
 passed=0 failed=0
 t0=$(date +%s)
 pass() { passed=$((passed + 1)); echo "ok - $*"; }
-fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+failures=()
+fail() { failed=$((failed + 1)); failures+=("$*"); echo "not ok - $*"; }
 
 log "1. unit tests (bats)"
 tap=$(bats --tap tests/*.bats) || true
@@ -69,6 +70,8 @@ scripts/run.sh "$matrix" "$results" || true
 new=$(tail -n +"$((before + 1))" "$results")
 passed=$((passed + $(jq -s 'map(select(.as_expected)) | length' <<<"$new")))
 failed=$((failed + $(jq -s 'map(select(.as_expected | not)) | length' <<<"$new")))
+mapfile -t -O "${#failures[@]}" failures < <(jq -r 'select(.as_expected | not) |
+	"run stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): \(.verdict), expected \(.expected_verdict)"' <<<"$new")
 expected=$(grep -cvE '^[[:space:]]*(#|$)' "$matrix")
 got=$(jq -s length <<<"$new")
 if [ "$got" -ne "$expected" ]; then
@@ -76,5 +79,6 @@ if [ "$got" -ne "$expected" ]; then
 fi
 
 log "tests took $(( ($(date +%s) - t0) / 60 )) minutes"
+for f in "${failures[@]}"; do echo "failed: $f"; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
