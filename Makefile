@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 MATRIX ?= matrix/default
 
-.PHONY: all run check check-full bisect deps workspace checkpatch report clean distclean
+.PHONY: all run check check-full soak bisect deps workspace checkpatch report clean distclean
 
 all: run
 
@@ -35,6 +35,10 @@ check: workspace
 check-full: workspace
 	@tests/run.sh --full
 	@scripts/bisect.sh
+
+# Two hours of cumulative rcutorture on TINY_PREEMPT_RCU (one hour of wall time).
+soak: workspace
+	@scripts/run.sh matrix/soak results/soak.jsonl
 
 bisect: workspace
 	@scripts/bisect.sh

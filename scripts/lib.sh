@@ -151,15 +151,29 @@ scenario_cpus() {
 }
 
 # Options the fragments ask for that the final .config does not have, as
-# "CONFIG_X=want(got:value)" words; empty when Kconfig kept everything.
+# "CONFIG_X=want(got:value)" words; empty when Kconfig kept everything.  A
+# later fragment overrides an earlier one, as in the merged .config.
 config_dropped() {
-	local cfg=$1 opt want got out=()
+	local cfg=$1 opt want got out=() order=()
+	local -A wanted=()
 	shift
 	while IFS='=' read -r opt want; do
-		got=$(config_value "$cfg" "$opt")
-		[ "$got" = "$want" ] || out+=("$opt=$want(got:$got)")
+		[ -n "${wanted[$opt]+set}" ] || order+=("$opt")
+		wanted[$opt]=$want
 	done < <(for f in "$@"; do scenario_options "$f"; done)
+	for opt in "${order[@]}"; do
+		got=$(config_value "$cfg" "$opt")
+		[ "$got" = "${wanted[$opt]}" ] || out+=("$opt=${wanted[$opt]}(got:$got)")
+	done
 	echo "${out[*]}"
+}
+
+# Which test suite a scenario's kernel runs at boot: "#SUITE# refscale" or
+# "#SUITE# rcuscale" in the scenario file, rcutorture otherwise.
+scenario_suite() {
+	local s
+	s=$(sed -n 's/^#SUITE#[[:space:]]*\([a-z]*\).*/\1/p' "$SCENARIO_DIR/$1")
+	echo "${s:-rcutorture}"
 }
 
 # Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason"), or nothing.

@@ -37,16 +37,98 @@ IMPL_SOURCES = [  # (implementation, stage, scenario) giving its 2026 size
 ]
 
 
-def load(path):
-    runs = {}
+def load_all(path):
     with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            r = json.loads(line)
-            runs[(r["stage"], r["scenario"], r["torture_type"], r.get("boot_args", ""))] = r
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def latest(records):
+    """The latest record of each matrix line (stage, scenario, type, args)."""
+    runs = {}
+    for r in records:
+        runs[(r["stage"], r["scenario"], r["torture_type"], r.get("boot_args", ""))] = r
     return list(runs.values())
+
+
+PERF = [  # metric, what it measures, lower is better
+    ("read-side", "rcu_read_lock()+rcu_read_unlock() (refscale)", True),
+    ("gp-normal", "synchronize_rcu() latency (rcuscale)", True),
+    ("gp-expedited", "synchronize_rcu_expedited() latency (rcuscale gp_exp=1)", True),
+    ("cb-flood", "call_rcu() flood throughput (rcutorture forward progress)", False),
+]
+PERF_IMPLS = ("PREEMPT_RCU", "TINY_PREEMPT_RCU")
+
+
+def perf_boots(records):
+    """{(metric, impl): [boot medians]} from the newest run that measured each
+    pair: repeated matrix lines give one boot each."""
+    newest, out = {}, {}
+    for r in records:
+        p = r.get("perf")
+        if not p or r["verdict"] != "PASS":
+            continue
+        key = (p["metric"], r["rcu_impl"]["config"])
+        newest[key] = max(newest.get(key, ""), r["run"])
+    for r in records:
+        p = r.get("perf")
+        if not p or r["verdict"] != "PASS":
+            continue
+        key = (p["metric"], r["rcu_impl"]["config"])
+        if r["run"] == newest[key]:
+            out.setdefault(key, []).append((p["median"], p["unit"]))
+    return out
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
+
+
+def perf_section(records, outdir):
+    md = ["## 4. Performance on UP+PREEMPT, tree vs tiny", "",
+          "QEMU TCG timings: relative between the two implementations on the same host, "
+          "not absolute. Each boot contributes its median; min/median/max are over boots.", "",
+          "| measure | unit | tree PREEMPT_RCU min / median / max (boots) | "
+          "TINY_PREEMPT_RCU min / median / max (boots) | tiny/tree | goal |",
+          "|---|---|---|---|---|---|"]
+    boots = perf_boots(records)
+    rows, verdicts = [], []
+    for metric, what, lower in PERF:
+        cells, med = [], {}
+        unit = ""
+        for impl in PERF_IMPLS:
+            b = boots.get((metric, impl), [])
+            if not b:
+                cells.append("not measured")
+                continue
+            unit = b[0][1]
+            v = [x[0] for x in b]
+            med[impl] = median(v)
+            cells.append("%.4g / %.4g / %.4g (%d)" % (min(v), med[impl], max(v), len(v)))
+        if not med:
+            continue
+        ratio = goal = "-"
+        if len(med) == 2 and med["PREEMPT_RCU"] > 0:
+            q = med["TINY_PREEMPT_RCU"] / med["PREEMPT_RCU"]
+            ratio = "%.2f" % q
+            if lower:
+                met = q <= 1.0
+                goal = "tiny <= tree: %s (%+.0f%%)" % ("met" if met else "missed", 100 * (q - 1))
+                verdicts.append("%s: %s by %.0f%%" % (metric, "met" if met else "missed", abs(100 * (q - 1))))
+            else:
+                goal = "higher is better"
+            rows.append((metric, 100.0, 100.0 * q))
+        md.append("| %s | %s | %s | %s | %s | %s |" % (what, unit, cells[0], cells[1], ratio, goal))
+    md.append("")
+    if rows and chart(outdir, "perf", "UP+PREEMPT under QEMU TCG: tiny relative to tree (median of boots)",
+                      "% of tree PREEMPT_RCU's median", rows, ["tree PREEMPT_RCU", "TINY_PREEMPT_RCU"]):
+        md += ["![tiny vs tree performance](perf.png) ([SVG](perf.svg)): read-side and grace-period "
+               "bars are times (lower is faster), cb-flood is a throughput (higher is faster).", ""]
+    if not boots:
+        md += ["Not measured: `make run` (matrix/default) boots the REFSCALE and RCUSCALE scenarios "
+               "and the UP-PREEMPT callback floods.", ""]
+    return md, verdicts
 
 
 def build_dir(stage, scen):
@@ -104,6 +186,7 @@ set boxwidth 0.9
 set key top left
 set grid ytics
 set yrange [0:*]
+set offsets 0, 0, graph 0.1, 0
 set xtics rotate by -20
 """ % (title, ylabel)
     ok = gnuplot("set terminal svg size 900,500 dynamic\nset output '%s.svg'\n%splot %s\n"
@@ -120,7 +203,8 @@ def main():
     if not os.path.exists(results):
         sys.exit("report: no results file %s; run 'make run' first" % results)
     os.makedirs(outdir, exist_ok=True)
-    runs = load(results)
+    records = load_all(results)
+    runs = latest(records)
     md = ["# Simplifying RCU, re-measured in 2026", "",
           "Generated by `make report` from `%s` (%d runs). "
           "Kernel: Debian's linux-source-6.12, x86_64, tinyconfig + rcu-up's "
@@ -197,8 +281,12 @@ def main():
                    d, 100.0 * d / (128 * 1024), 100.0 * d / (16 * 1024))]
     md.append("")
 
-    # 4. Torture evidence.
-    md += ["## 4. Torture verdicts", "",
+    # 4. Performance.
+    perf_md, perf_verdicts = perf_section(records, outdir)
+    md += perf_md
+
+    # 5. Torture evidence.
+    md += ["## 5. Torture verdicts", "",
            "| stage | scenario | type | args | seconds | verdict | expected | RCU |",
            "|---|---|---|---|---|---|---|---|"]
     minutes = {}
@@ -211,10 +299,10 @@ def main():
     md += ["", "Cumulative passing rcutorture minutes per implementation (latest run of each line): " +
            ", ".join("%s %.1f" % kv for kv in sorted(minutes.items())) + ".", ""]
 
-    # 5. Kconfig and series.
+    # 6. and 7. Kconfig and series.
     rdir = os.path.dirname(os.path.abspath(results))
-    for title, fname in (("## 5. Kconfig per stage", "kconfig-matrix.tsv"),
-                         ("## 6. Lines added and removed per stage", "series-stats.tsv")):
+    for title, fname in (("## 6. Kconfig per stage", "kconfig-matrix.tsv"),
+                         ("## 7. Lines added and removed per stage", "series-stats.tsv")):
         md += [title, ""]
         p = os.path.join(rdir, fname)
         if os.path.exists(p):
@@ -236,6 +324,9 @@ def main():
                                                    (SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0]) / 1000.0))
     else:
         md.append("Not enough builds in the results to compare tree and tiny.")
+    if perf_verdicts:
+        md += ["", "Performance goals (tiny-preempt no slower than tree on UP): " +
+               "; ".join(perf_verdicts) + "."]
     with open(os.path.join(outdir, "REPORT.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("report: wrote %s" % os.path.join(outdir, "REPORT.md"))

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # run.sh MATRIX [RESULTS]: for every line of MATRIX (stage scenario type
-# seconds [expected] [kernel args]) build the kernel, boot it under rcutorture,
-# judge the console log, check which RCU implementation it has, and append
-# one JSON line to RESULTS (default results/results.jsonl).  Prints the verdict
+# seconds [expected] [kernel args]) build the kernel, boot it under rcutorture
+# (or the scenario's #SUITE#, refscale or rcuscale, TYPE then being the
+# scale_type), judge the console log, check which RCU implementation it has,
+# and append one JSON line to RESULTS (default results/results.jsonl), with
+# the performance figure scripts/perf.sh finds in the log.  Prints the verdict
 # table at the end; exits non-zero when any run's verdict is not the expected one.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -48,8 +50,8 @@ tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7
-	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
+	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null
 	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
 	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
@@ -60,18 +62,27 @@ run_one() {
 	elif [ "$BUILD_STATUS" != OK ]; then
 		verdict=$BUILD_STATUS reason="${DROPPED:-see $O/build.log}"
 	else
-		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}.log
+		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}
+		[ "$rep" -gt 1 ] && logf+=-r$rep
+		logf+=.log
 		bootargs=""
 		[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
-		log "[$i/$n] booting stage $stage, $scen, torture_type=$type ${extra:+($extra) }for ${secs}s"
+		suite=$(scenario_suite "$scen")
+		case $suite in
+		# rcutorture stops itself after SECONDS; the scale tests stop when
+		# done (shutdown defaults on when built in) and SECONDS is their budget.
+		rcutorture) bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15" ;;
+		refscale) bootargs+=" refscale.scale_type=$type" ;;
+		rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
+		esac
+		log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
 		rc=0
 		# shellcheck disable=SC2086
 		"$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
-			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" \
-			$bootargs rcutorture.torture_type="$type" rcutorture.shutdown_secs="$secs" \
-			rcutorture.stat_interval=15 $extra </dev/null || rc=$?
+			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
-		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc")
+		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite")
+		perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 		boot_impl=$(log_rcu_impl "$logf")
 		if [ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] && { [ "$verdict" = PASS ] || [ "$verdict" = FAIL ]; }; then
 			if [ "$RCU_IMPL_CONFIG" != "$want_impl" ] || [ "$boot_impl" != "$want_impl" ]; then
@@ -92,7 +103,8 @@ run_one() {
 		--arg rcu_size "$RCU_SIZE" --arg vmlinux_size "$VMLINUX_SIZE" \
 		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
-		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" '
+		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
+		--argjson perf "$perf" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
@@ -102,30 +114,34 @@ run_one() {
 		 rcu_size: ($rcu_size | sz), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
-		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, log: $log}' >"$tmp/$i.json"
+		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, perf: $perf, log: $log}' >"$tmp/$i.json"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
 }
 
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
 i=0
+declare -A reps=() # a line repeated (for a spread of timings) gets log -rN
 while read -r stage scen type secs expect extra; do
 	case $stage in ''|\#*) continue ;; esac
 	i=$((i + 1))
 	expect=${expect:--}
 	[ "$expect" = - ] && expect=PASS
+	key="$stage $scen $type ${extra:-}"
+	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
+	rep=${reps[$key]}
 	if [ "$(scenario_cpus "$scen")" -gt 1 ]; then
 		# A multi-CPU guest runs alone: TCG gives each vCPU a host
 		# thread, and vCPUs starved by a second guest on a 2-core
 		# host draw spurious RCU CPU stall warnings.
 		wait || true
-		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}"
+		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep"
 		continue
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
 		wait -n || true
 	done
-	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" &
+	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" &
 done <"$matrix"
 wait
 

@@ -24,8 +24,9 @@ bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/
 
 case $suite in
 rcutorture) done_re='End of test: (SUCCESS|FAILURE)' ;;
-refscale) done_re='ref_scale:? ?[A-Za-z_]*:? ?End of test|Runs Time\(ns\)' ;;
-rcuscale) done_re='rcu-scale:.*(Grace period durations|writer_duration|End of test)' ;;
+# The scale tests' results tables are their end of test.
+refscale) done_re='Runs[[:space:]]+Time\(ns\)' ;;
+rcuscale) done_re='rcu-scale: +[0-9]+ writer-duration:' ;;
 *) die "unknown suite '$suite'" ;;
 esac
 
@@ -52,6 +53,8 @@ if [ "$finished" = yes ] && grep -aEq "$stall_re" "$judged"; then
 	echo "STALL $(grep -aEm1 "$stall_re" "$judged" | cut -c1-100)"
 elif grep -aq 'End of test: FAILURE' "$logf"; then
 	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"
+elif grep -aq -- '-scale: *!!!' "$logf"; then
+	echo "FAIL $(grep -am1 -- '-scale: *!!!' "$logf" | tr -d '\r' | cut -c1-100)"
 elif [ "$finished" = no ] && [ "$rc" = 124 ]; then
 	echo "HANG no end of test before the timeout ($logf)"
 elif [ "$finished" = no ]; then

@@ -112,6 +112,19 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ -z "$output" ]
 }
 
+@test "config: a scenario's option overrides the common fragment's" {
+	printf 'CONFIG_RCU_BOOST=y\nCONFIG_SMP=y\n' >"$TMP/common"
+	printf 'CONFIG_RCU_BOOST=n\n' >"$TMP/scen"
+	run lib config_dropped "$FIX/config.tree-preempt" "$TMP/common" "$TMP/scen"
+	[ "$output" = "CONFIG_SMP=y(got:n)" ]
+}
+
+@test "scenarios: the suite a kernel boots into" {
+	[ "$(lib scenario_suite TINYP01)" = rcutorture ]
+	[ "$(lib scenario_suite REFSCALE)" = refscale ]
+	[ "$(lib scenario_suite RCUSCALE)" = rcuscale ]
+}
+
 @test "verdict: known-benign platform warning does not fail a good log" {
 	grep -q 'Processor Platform Limit' "$TMP/benign.log"
 	run "$ROOT/scripts/verdict.sh" "$TMP/benign.log" 0
@@ -133,6 +146,9 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	grep -q '| TINY_PREEMPT_RCU | stage 1, UP-PREEMPT | - | 4868 | 300 | 100 | 5268 | 5,261 | 1.0x |' "$TMP/report/REPORT.md"
 	grep -q '45296 bytes more (9.6x), 0.0337% of 128 MB' "$TMP/report/REPORT.md"
 	grep -q 'in 2013: 17536 bytes' "$TMP/report/REPORT.md"
+	grep -q '| 10 / 11 / 12 (3) | 8 / 9 / 10 (3) | 0.82 | tiny <= tree: met (-18%) |' "$TMP/report/REPORT.md"
+	grep -q 'gp-normal: missed by 20%' "$TMP/report/REPORT.md"
+	[ -s "$TMP/report/perf.png" ] && [ -s "$TMP/report/perf.svg" ]
 	[ -s "$TMP/report/sizes.png" ] && [ -s "$TMP/report/sizes.svg" ]
 	[ "$(head -c 4 "$TMP/report/sizes.png" | tail -c 3)" = PNG ]
 }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# perf.sh LOG [HZ]: the performance figure one boot's console log carries, as
+# a JSON object on stdout, or "null" when it carries none.
+#
+#   read-side     refscale's "Runs Time(ns)" table: ns per
+#                 rcu_read_lock()/rcu_read_unlock() pair, one sample per run
+#   gp-normal     rcuscale's writer-duration lines: us per synchronize_rcu()
+#   gp-expedited  the same with rcuscale.gp_exp=1: us per
+#                 synchronize_rcu_expedited()
+#   cb-flood      rcutorture's forward-progress callback flood
+#                 (rcu_torture_fwd_prog_cr "Duration ..." lines): callbacks
+#                 posted and invoked per second, one sample per flood; needs
+#                 HZ (the kernel's CONFIG_HZ) to turn jiffies into seconds
+#
+# The object: {metric, unit, median, min, max, n}.  The median is the figure
+# of the boot; the matrix repeats boots for the spread between them.
+set -euo pipefail
+
+[ $# -ge 1 ] || { echo "usage: $0 LOG [HZ]" >&2; exit 1; }
+logf=$1 hz=${2:-}
+[ -r "$logf" ] || { echo null; exit 0; }
+
+# Console lines without the printk timestamp and the serial port's CRs.
+lines() { tr -d '\r' <"$logf" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] ?//'; }
+
+samples=() metric="" unit=""
+if grep -aq 'Runs[[:space:]]*Time(ns)' "$logf"; then
+	metric=read-side unit=ns
+	mapfile -t samples < <(lines | awk '
+		/Runs[[:space:]]*Time\(ns\)/ { on = 1; next }
+		on && /^[0-9]+[[:space:]]+[0-9]+\.[0-9]+[[:space:]]*$/ { print $2; next }
+		on && NF { on = 0 }')
+elif grep -aq 'writer-duration:' "$logf"; then
+	metric=gp-normal unit=us
+	grep -aEq 'rcu-scale:.*--- Start of test:.* gp_exp=1' "$logf" && metric=gp-expedited
+	mapfile -t samples < <(lines | awk '/writer-duration:/ { printf "%.3f\n", $NF / 1000 }')
+elif [ -n "$hz" ] && grep -aq 'rcu_torture_fwd_prog_cr Duration' "$logf"; then
+	metric=cb-flood unit=callbacks/s
+	mapfile -t samples < <(lines | awk -v hz="$hz" '
+		/rcu_torture_fwd_prog_cr Duration/ {
+			for (i = 1; i < NF; i++) {
+				if ($i == "Duration") d = $(i + 1)
+				if ($i == "n_launders:") l = $(i + 1)
+				if ($i == "n_max_cbs:") c = $(i + 1)
+			}
+			if (d > 0) printf "%.0f\n", (l + c) * hz / d
+		}')
+fi
+
+if [ ${#samples[@]} -eq 0 ]; then
+	echo null
+	exit 0
+fi
+printf '%s\n' "${samples[@]}" | jq -sc --arg metric "$metric" --arg unit "$unit" '
+	sort as $s | ($s | length) as $n |
+	{metric: $metric, unit: $unit, n: $n, min: $s[0], max: $s[-1],
+	 median: (if $n % 2 == 1 then $s[($n - 1) / 2]
+		  else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end)}'
