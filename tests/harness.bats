@@ -152,3 +152,19 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ -s "$TMP/report/sizes.png" ] && [ -s "$TMP/report/sizes.svg" ]
 	[ "$(head -c 4 "$TMP/report/sizes.png" | tail -c 3)" = PNG ]
 }
+
+@test "perf: refscale's results table gives ns per reader" {
+	run "$ROOT/scripts/perf.sh" "$FIX/refscale.log"
+	[ "$(jq -r '.metric + " " + .unit + " " + (.n | tostring)' <<<"$output")" = "read-side ns 10" ]
+	[ "$(jq -r '.min, .max' <<<"$output" | tr '\n' ' ')" = "51.192 234.751 " ]
+	run "$ROOT/scripts/perf.sh" "$FIX/good.log"
+	[ "$output" = null ]
+}
+
+@test "verdict: a refscale run that printed its results is PASS" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale.log" 0 refscale
+	[[ "$output" == PASS* ]]
+	head -n 40 "$TMP/refscale.log" >"$TMP/cut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 124 refscale
+	[[ "$output" == HANG* ]]
+}
