@@ -43,14 +43,20 @@ base() {
 	log "base tree ready: $(cd "$repo" && make -s kernelversion 2>/dev/null || echo '?')"
 }
 
-# Fingerprint of what stage N is made of: the patch names and contents.
+# What a patch changes in the tree: its diff, without the commit message, so
+# that rewording a commit does not recreate worktrees and rebuild kernels.
+patch_code() {
+	sed -n '/^diff --git /,$p' "$RCU_UP_ROOT/patches/$1"
+}
+
+# Fingerprint of what stage N is made of: the patch names and their diffs.
 stage_fingerprint() {
 	local p
 	{
 		echo "stage $1"
 		for p in $(series_patches "$1"); do
 			echo "$p"
-			cat "$RCU_UP_ROOT/patches/$p"
+			patch_code "$p"
 		done
 	} | sha256sum | cut -d' ' -f1
 }
@@ -67,7 +73,7 @@ upto() {
 	mapfile -t all < <(series_patches "$(max_stage)")
 	[[ "$k" =~ ^[0-9]+$ ]] && [ "$k" -le ${#all[@]} ] ||
 		die "no patch number '$k'; the series has ${#all[@]} patches"
-	tree "$RCU_UP_WORK/patch-$k/src" "$( { echo "upto $k"; for p in "${all[@]:0:$k}"; do cat "$RCU_UP_ROOT/patches/$p"; done; } | sha256sum | cut -d' ' -f1)" "${all[@]:0:$k}"
+	tree "$RCU_UP_WORK/patch-$k/src" "$( { echo "upto $k"; for p in "${all[@]:0:$k}"; do patch_code "$p"; done; } | sha256sum | cut -d' ' -f1)" "${all[@]:0:$k}"
 }
 
 # tree DIR FINGERPRINT PATCHES...: a worktree of "base" with PATCHES applied.
