@@ -168,3 +168,13 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 124 refscale
 	[[ "$output" == HANG* ]]
 }
+
+@test "perf: rcuscale's writer durations and rcutorture's floods" {
+	run "$ROOT/scripts/perf.sh" "$FIX/rcuscale.log"
+	[ "$(jq -r '[.metric, .unit, .n, .min, .median, .max] | join(" ")' <<<"$output")" = "gp-normal us 5 0.331 0.641 35.814" ]
+	sed 's/gp_exp=0/gp_exp=1/' "$FIX/rcuscale.log" >"$TMP/exp.log"
+	[ "$("$ROOT/scripts/perf.sh" "$TMP/exp.log" | jq -r .metric)" = gp-expedited ]
+	# (6162 launders + 4940 callbacks) in 8 jiffies at HZ=250
+	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log" 250 | jq -r '.metric + " " + (.median | tostring)')" = "cb-flood 346938" ]
+	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log")" = null ]
+}
