@@ -10,10 +10,13 @@ out=$RCU_UP_WORK/initramfs
 cpio=$out/initramfs.cpio
 src=$RCU_UP_ROOT/initramfs/init.c
 mkdir -p "$out"
-if [ -f "$cpio" ] && [ "$cpio" -nt "$src" ] && [ "$cpio" -nt "$0" ]; then
-	echo "$cpio"
-	exit 0
-fi
+fresh() { [ -f "$cpio" ] && [ "$cpio" -nt "$src" ] && [ "$cpio" -nt "$0" ]; }
+fresh && { echo "$cpio"; exit 0; }
+# Parallel boots may all find it stale: one builds it, the others wait for
+# it (building it side by side, one would run a half-written gen_init_cpio).
+exec 9>"$out/.lock"
+flock 9
+fresh && { echo "$cpio"; exit 0; }
 need_cmds gcc
 "$RCU_UP_ROOT/scripts/workspace.sh" base
 gcc -O2 -Wall -o "$out/gen_init_cpio" "$RCU_UP_WORK/linux/usr/gen_init_cpio.c"

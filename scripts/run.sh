@@ -42,6 +42,9 @@ while read -r stage scen _; do
 	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" >/dev/null </dev/null || true
 done <"$matrix"
 
+# The initramfs every boot uses, built once before the boots start.
+"$RCU_UP_ROOT/scripts/initramfs.sh" >/dev/null
+
 # Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
 # each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
 # JSON line and table row to its own files, gathered in matrix order.

@@ -19,6 +19,7 @@ set -euo pipefail
 [ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale]"
 logf=$1 rc=$2 suite=${3:-rcutorture}
 [ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
+logf=$(realpath "$logf")
 bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/bin}
 [ -x "$bin/parse-console.sh" ] || die "no $bin/parse-console.sh; run: scripts/workspace.sh base"
 
@@ -53,8 +54,8 @@ if [ "$finished" = yes ] && grep -aEq "$stall_re" "$judged"; then
 	echo "STALL $(grep -aEm1 "$stall_re" "$judged" | cut -c1-100)"
 elif grep -aq 'End of test: FAILURE' "$logf"; then
 	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"
-elif grep -aq -- '-scale: *!!!' "$logf"; then
-	echo "FAIL $(grep -am1 -- '-scale: *!!!' "$logf" | tr -d '\r' | cut -c1-100)"
+elif grep -aq -- '-scale: *!!!' "$judged"; then
+	echo "FAIL $(grep -am1 -- '-scale: *!!!' "$judged" | tr -d '\r' | cut -c1-100)"
 elif [ "$finished" = no ] && [ "$rc" = 124 ]; then
 	echo "HANG no end of test before the timeout ($logf)"
 elif [ "$finished" = no ]; then
