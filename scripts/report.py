@@ -85,6 +85,11 @@ def median(v):
     return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
 
 
+def num(v):
+    """A figure for a table: thousands separated, three significant digits below."""
+    return "{:,.0f}".format(v) if abs(v) >= 1000 else "%.3g" % v
+
+
 def perf_section(records, outdir):
     md = ["## 4. Performance on UP+PREEMPT, tree vs tiny", "",
           "QEMU TCG timings: relative between the two implementations on the same host, "
@@ -105,13 +110,13 @@ def perf_section(records, outdir):
             unit = b[0][1]
             v = [x[0] for x in b]
             med[impl] = median(v)
-            cells.append("%.4g / %.4g / %.4g (%d)" % (min(v), med[impl], max(v), len(v)))
+            cells.append("%s / %s / %s (%d)" % (num(min(v)), num(med[impl]), num(max(v)), len(v)))
         if not med:
             continue
         ratio = goal = "-"
         if len(med) == 2 and med["PREEMPT_RCU"] > 0:
             q = med["TINY_PREEMPT_RCU"] / med["PREEMPT_RCU"]
-            ratio = "%.2f" % q
+            ratio = "%.2f" % q if q >= 0.01 else "%.1e" % q
             if lower:
                 met = q <= 1.0
                 goal = "tiny <= tree: %s (%+.0f%%)" % ("met" if met else "missed", 100 * (q - 1))
