@@ -23,8 +23,9 @@ bad=0
 stage_of_prefix() {
 	local s
 	for s in $(seq 1 "$(max_stage)"); do
-		[ "$(series_patches "$s" | wc -l)" -eq "$1" ] && { echo "$s"; return; }
+		[ "$(series_patches "$s" | wc -l)" -eq "$1" ] && { echo "$s"; return 0; }
 	done
+	return 0
 }
 
 for k in $(seq 1 ${#all[@]}); do

@@ -60,22 +60,32 @@ PERF_IMPLS = ("PREEMPT_RCU", "TINY_PREEMPT_RCU")
 
 
 def perf_boots(records):
-    """{(metric, impl): [boot medians]} from the newest run that measured each
-    pair: repeated matrix lines give one boot each."""
-    newest, out = {}, {}
+    """{(metric, impl): [(boot median, unit)]}.  Boots are grouped by matrix
+    line (metric, kernel arguments, implementation), each group keeping the
+    boots of its newest run (repeated lines give one boot each).  Per metric,
+    the arguments measured on both implementations with the most boots win,
+    so that tree and tiny are compared under the same test parameters."""
+    newest, groups = {}, {}
     for r in records:
         p = r.get("perf")
-        if not p or r["verdict"] != "PASS":
-            continue
-        key = (p["metric"], r["rcu_impl"]["config"])
-        newest[key] = max(newest.get(key, ""), r["run"])
+        if p and r["verdict"] == "PASS":
+            key = (p["metric"], r.get("boot_args", ""), r["rcu_impl"]["config"])
+            newest[key] = max(newest.get(key, ""), r["run"])
     for r in records:
         p = r.get("perf")
-        if not p or r["verdict"] != "PASS":
-            continue
-        key = (p["metric"], r["rcu_impl"]["config"])
-        if r["run"] == newest[key]:
-            out.setdefault(key, []).append((p["median"], p["unit"]))
+        if p and r["verdict"] == "PASS":
+            key = (p["metric"], r.get("boot_args", ""), r["rcu_impl"]["config"])
+            if r["run"] == newest[key]:
+                groups.setdefault(key, []).append((p["median"], p["unit"]))
+    out = {}
+    for metric in {k[0] for k in groups}:
+        def score(args):
+            n = [len(groups.get((metric, args, i), [])) for i in PERF_IMPLS]
+            return (min(n) > 0, sum(n))
+        best = max({k[1] for k in groups if k[0] == metric}, key=score)
+        for impl in PERF_IMPLS:
+            if (metric, best, impl) in groups:
+                out[(metric, impl)] = groups[(metric, best, impl)]
     return out
 
 
