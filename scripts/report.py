@@ -10,6 +10,7 @@ directories it names and the tables the test suite wrote next to it
 seed's 2013 figures, which are quoted as such.
 """
 import json
+import statistics
 import os
 import subprocess
 import sys
@@ -89,12 +90,6 @@ def perf_boots(records):
     return out
 
 
-def median(v):
-    v = sorted(v)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
-
-
 def num(v):
     """A figure for a table: thousands separated, three significant digits below."""
     return "{:,.0f}".format(v) if abs(v) >= 1000 else "%.3g" % v
@@ -119,7 +114,7 @@ def perf_section(records, outdir):
                 continue
             unit = b[0][1]
             v = [x[0] for x in b]
-            med[impl] = median(v)
+            med[impl] = statistics.median(v)
             cells.append("%s / %s / %s (%d)" % (num(min(v)), num(med[impl]), num(max(v)), len(v)))
         if not med:
             continue

@@ -107,7 +107,7 @@ run_one() {
 		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
-		--argjson perf "$perf" '
+		--arg suite "${suite:-}" --argjson perf "$perf" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
@@ -117,7 +117,7 @@ run_one() {
 		 rcu_size: ($rcu_size | sz), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
-		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, perf: $perf, log: $log}' >"$tmp/$i.json"
+		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf, log: $log}' >"$tmp/$i.json"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
 }

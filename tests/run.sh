@@ -75,9 +75,9 @@ mapfile -t -O "${#failures[@]}" failures < <(jq -r 'select(.as_expected | not) |
 # A scale-test boot must also have yielded its figure (scripts/perf.sh).
 while read -r desc; do
 	fail "no performance figure in the log of $desc"
-done < <(jq -r 'select(.verdict == "PASS" and (.scenario | test("SCALE$")) and .perf == null) |
+done < <(jq -r 'select(.verdict == "PASS" and (.suite == "refscale" or .suite == "rcuscale") and .perf == null) |
 	"stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args)"' <<<"$new")
-n_perf=$(jq -s 'map(select(.perf != null and (.scenario | test("SCALE$")))) | length' <<<"$new")
+n_perf=$(jq -s 'map(select(.perf != null and (.suite == "refscale" or .suite == "rcuscale"))) | length' <<<"$new")
 [ "$n_perf" -eq 0 ] || pass "performance figures from $n_perf scale-test boots"
 expected=$(grep -cvE '^[[:space:]]*(#|$)' "$matrix")
 got=$(jq -s length <<<"$new")
