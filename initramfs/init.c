@@ -5,17 +5,24 @@
  * rcutorture (or refscale/rcuscale) is built into the kernel and started by
  * its own boot parameters, and powers the guest off when it is done.  This
  * init only has to exist, report the runtime footprint the report needs, and
- * stay out of the way.  Everything it prints starts with "rcu-up-init:" so
+ * stay out of the way.  The one exception is the misuse suite: its test
+ * module comes in the initramfs, and init loads it, then powers off.  Everything it prints starts with "rcu-up-init:" so
  * the harness can parse it out of the console log.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#define TEST_MODULE "/rcu_misuse.ko"
+#define TEST_PREFIX "rcu_misuse."
 
 static void setup_console(void)
 {
@@ -105,6 +112,51 @@ static void report_kthreads(void)
 	printf("rcu-up-init: kthreads total=%d rcu=%d\n", total, rcu);
 }
 
+/*
+ * The kernel leaves "module.param=value" boot parameters of modules it does
+ * not have built in to user space (modprobe's job): hand the test module's
+ * own to it.
+ */
+static void module_params(char *params, size_t size)
+{
+	char cmdline[4096], *tok, *save;
+	size_t n = 0, len;
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	params[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(cmdline, sizeof(cmdline), f))
+		cmdline[0] = '\0';
+	fclose(f);
+	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		if (strncmp(tok, TEST_PREFIX, strlen(TEST_PREFIX)))
+			continue;
+		tok += strlen(TEST_PREFIX);
+		len = strlen(tok);
+		if (n + len + 2 > size)
+			break;
+		n += sprintf(params + n, "%s%s", n ? " " : "", tok);
+	}
+}
+
+/* Load the misuse suite's test module if there is one, then power off. */
+static void run_test_module(void)
+{
+	char params[1024];
+	int fd = open(TEST_MODULE, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	module_params(params, sizeof(params));
+	printf("rcu-up-init: loading %s %s\n", TEST_MODULE, params);
+	if (syscall(SYS_finit_module, fd, params, 0))
+		printf("rcu-up-init: loading %s failed: %s\n", TEST_MODULE, strerror(errno));
+	close(fd);
+	printf("rcu-up-init: test module returned, powering off\n");
+	reboot(RB_POWER_OFF);
+}
+
 int main(void)
 {
 	setup_console();
@@ -113,6 +165,7 @@ int main(void)
 	printf("rcu-up-init: started\n");
 	report_meminfo();
 	report_kthreads();
+	run_test_module();
 	printf("rcu-up-init: waiting for the kernel's test to power off\n");
 	for (;;)
 		pause();

@@ -18,6 +18,13 @@ need_cmds qemu-system-x86_64 timeout
 initrd=$("$RCU_UP_ROOT/scripts/initramfs.sh")
 mkdir -p "$(dirname "$console")"
 rm -f "$console"
+# RCU_UP_INITRD_EXTRA: a cpio to append (the kernel unpacks concatenated
+# archives in turn), e.g. the misuse suite's test module.
+if [ -n "${RCU_UP_INITRD_EXTRA:-}" ]; then
+	[ -r "$RCU_UP_INITRD_EXTRA" ] || die "no $RCU_UP_INITRD_EXTRA; rebuild the kernel with scripts/build.sh"
+	cat "$initrd" "$RCU_UP_INITRD_EXTRA" >"$console.initrd"
+	initrd=$console.initrd
+fi
 
 accel=tcg
 # KVM is used only when asked for; these machines' /dev/kvm hangs guests.
@@ -33,9 +40,10 @@ pid=$!
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 10
 	kill -0 "$pid" 2>/dev/null || break
-	log "  booted $(( $(date +%s) - t0 ))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
+	log "  booted $(( $(date +%s) - t0 ))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale\|rcu-misuse' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
 done
 rc=0
 wait "$pid" || rc=$?
 echo "$(( $(date +%s) - t0 ))" >"$console.seconds"
+rm -f "$console.initrd"
 exit "$rc"

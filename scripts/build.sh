@@ -31,6 +31,21 @@ CC=gcc
 command -v ccache >/dev/null && CC="ccache gcc"
 KMAKE=(make -C "$src" O="$O" CC="$CC" HOSTCC=gcc)
 
+suite=$(scenario_suite "$scen")
+
+# The misuse suite's test module, built against this kernel from a copy of
+# tests/misuse kept in $O (the repository stays clean).  "make modules"
+# first: it writes the Module.symvers an external module links against.
+# The module goes into a cpio of its own, appended to the initramfs at boot.
+build_test_module() {
+	mkdir -p "$O/misuse"
+	cp -u "$RCU_UP_ROOT"/tests/misuse/{Kbuild,rcu_misuse.c} "$O/misuse/"
+	"${KMAKE[@]}" -j"$JOBS" modules &&
+		"${KMAKE[@]}" M="$O/misuse" modules &&
+		echo "file /rcu_misuse.ko $O/misuse/rcu_misuse.ko 0644 0 0" >"$O/misuse/cpio.list" &&
+		"$O/usr/gen_init_cpio" "$O/misuse/cpio.list" >"$O/misuse/rcu_misuse.cpio"
+}
+
 write_status() { # status, then extra KEY=VALUE lines
 	{
 		echo "BUILD_STATUS=$1"
@@ -64,6 +79,7 @@ build_log=$O/build.log
 (
 	flock -n 9 || { log "  waiting for another kernel build to finish (one at a time)"; flock 9; }
 	"${KMAKE[@]}" -j"$JOBS" bzImage >"$build_log" 2>&1
+	[ "$suite" != misuse ] || build_test_module >>"$build_log" 2>&1
 ) 9>"$KBUILD_LOCK" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do

@@ -6,11 +6,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=$RCU_UP_WORK/initramfs
-cpio=$out/initramfs.cpio
 src=$RCU_UP_ROOT/initramfs/init.c
+# Named after what it is made from, so that checkouts sharing one work
+# directory (RCU_UP_WORK) never boot each other's init.
+out=$RCU_UP_WORK/initramfs/$(cat "$src" "$0" | sha256sum | cut -c1-12)
+cpio=$out/initramfs.cpio
 mkdir -p "$out"
-fresh() { [ -f "$cpio" ] && [ "$cpio" -nt "$src" ] && [ "$cpio" -nt "$0" ]; }
+fresh() { [ -f "$cpio" ]; }
 fresh && { echo "$cpio"; exit 0; }
 # Parallel boots may all find it stale: one builds it, the others wait for
 # it (building it side by side, one would run a half-written gen_init_cpio).

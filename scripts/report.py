@@ -30,6 +30,7 @@ MB = 1024 * 1024
 
 IMPL_SOURCES = [  # (implementation, stage, scenario) giving its 2026 size
     ("TINY_RCU", 0, "UP-NONE"),
+    ("TINY_RCU", 1, "UP-NONE"),  # make check's TINY_RCU kernel
     ("TINY_PREEMPT_RCU", 1, "UP-PREEMPT"),
     ("TINY_PREEMPT_RCU", 1, "TINYP03"),  # PREEMPT_DYNAMIC, if make run did not run
     ("PREEMPT_RCU", 0, "UP-PREEMPT"),
@@ -139,6 +140,36 @@ def perf_section(records, outdir):
         md += ["Not measured: `make run` (matrix/default) boots the REFSCALE and RCUSCALE scenarios "
                "and the UP-PREEMPT callback floods.", ""]
     return md, verdicts
+
+
+def suite(r):
+    """The test a run's kernel booted into (runs before the field: by name)."""
+    if r.get("suite"):
+        return r["suite"]
+    return {"REFSCALE": "refscale", "RCUSCALE": "rcuscale"}.get(r["scenario"], "rcutorture")
+
+
+def misuse_section(runs):
+    """Each misuse case's verdict per stage: tree (0, 2) beside tiny (1)."""
+    cases = {}
+    for r in runs:
+        if suite(r) == "misuse":
+            cases.setdefault(r["torture_type"], {})[r["stage"]] = r
+    if not cases:
+        return []
+    stages = sorted({st for c in cases.values() for st in c})
+    md = ["### RCU API misuse: the diagnostics, tree against tiny", "",
+          "Each case provokes one misuse (`tests/misuse/rcu_misuse.c`); PASS means the console "
+          "showed every diagnostic tree RCU gives for it (`scripts/misuse-expect.txt`), "
+          "or, for legal use, nothing at all.", "",
+          "| case | " + " | ".join("stage %d (%s)" % (st, next(
+              c[st]["rcu_impl"]["config"] for c in cases.values() if st in c)) for st in stages) + " |",
+          "|---|" + "---|" * len(stages)]
+    for name in sorted(cases):
+        md.append("| %s | " % name + " | ".join(
+            "%s: %s" % (cases[name][st]["verdict"], cases[name][st]["reason"]) if st in cases[name] else "-"
+            for st in stages) + " |")
+    return md + [""]
 
 
 def build_dir(stage, scen):
@@ -304,10 +335,11 @@ def main():
         md.append("| %d | %s | %s | %s | %d | %s | %s | %s |" % (
             r["stage"], r["scenario"], r["torture_type"], r.get("boot_args", ""), r["seconds"],
             r["verdict"], r["expected_verdict"], r["rcu_impl"]["config"]))
-        if r["verdict"] == "PASS":
+        if r["verdict"] == "PASS" and suite(r) == "rcutorture":
             minutes[r["rcu_impl"]["config"]] = minutes.get(r["rcu_impl"]["config"], 0) + r["seconds"] / 60.0
     md += ["", "Cumulative passing rcutorture minutes per implementation (latest run of each line): " +
            ", ".join("%s %.1f" % kv for kv in sorted(minutes.items())) + ".", ""]
+    md += misuse_section(runs)
 
     # 6. and 7. Kconfig and series.
     rdir = os.path.dirname(os.path.abspath(results))

@@ -54,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
-	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null
+	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
 	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
 	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
@@ -77,11 +77,13 @@ run_one() {
 		rcutorture) bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15" ;;
 		refscale) bootargs+=" refscale.scale_type=$type" ;;
 		rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
+		# The test module powers nothing off: our init does, once it returns.
+		misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
 		esac
 		log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
 		rc=0
 		# shellcheck disable=SC2086
-		"$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
+		RCU_UP_INITRD_EXTRA=$initrd_extra "$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
 			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite")

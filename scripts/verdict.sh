@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # verdict.sh LOG QEMU_EXIT [SUITE]: the verdict of one boot, from its console
-# log only.  Prints "VERDICT reason".  SUITE is rcutorture (default), refscale
-# or rcuscale.
+# log only.  Prints "VERDICT reason".  SUITE is rcutorture (default), refscale,
+# rcuscale or misuse (see misuse_verdict below).
 #
 #   PASS  the test's end-of-test line says SUCCESS (scale tests: their results
 #         line) and the kernel tree's own parse-console.sh found nothing wrong
@@ -16,7 +16,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale]"
+[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse]"
 logf=$1 rc=$2 suite=${3:-rcutorture}
 [ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
 logf=$(realpath "$logf")
@@ -28,6 +28,7 @@ rcutorture) done_re='End of test: (SUCCESS|FAILURE)' ;;
 # The scale tests' results tables are their end of test.
 refscale) done_re='Runs[[:space:]]+Time\(ns\)' ;;
 rcuscale) done_re='rcu-scale: +[0-9]+ writer-duration:' ;;
+misuse) done_re='rcu-misuse: [a-z_]+: done' ;;
 *) die "unknown suite '$suite'" ;;
 esac
 
@@ -44,6 +45,55 @@ rm -f "$judged.diags"
 # directory: give it a TMPDIR of its own and remove that.
 ptmp=$(mktemp -d)
 trap 'rm -rf "$ptmp"' EXIT
+
+# The misuse suite: the provoked misuse must draw every diagnostic tree RCU
+# gives for it (scripts/misuse-expect.txt) after "CASE: provoking"; nothing
+# may go wrong before it, and a case listed CLEAN must draw nothing at all.
+# Badness is what the kernel tree's console-badness.sh reports.
+first_badness() {
+	{ PATH=$bin:$PATH console-badness.sh <"$1" || true; } | head -n1 | cut -c1-100
+}
+misuse_verdict() {
+	local case c want clean=no n=0 missing=() badness before after
+	case=$(sed -n 's/.*rcu-misuse: \([a-z_]*\): provoking.*/\1/p' "$judged" | head -n1)
+	if [ -z "$case" ]; then
+		[ "$rc" = 124 ] && { echo "HANG the test module never started ($logf)"; return; }
+		echo "FAIL the test module never started (exit $rc; see $logf)"
+		return
+	fi
+	before=$ptmp/before after=$ptmp/after
+	sed -n "/rcu-misuse: $case: provoking/q;p" "$judged" >"$before"
+	sed -n "/rcu-misuse: $case: provoking/,\$p" "$judged" >"$after"
+	while IFS=$'\t' read -r c want; do
+		[ "$c" = "$case" ] || continue
+		if [ "$want" = CLEAN ]; then
+			clean=yes
+			continue
+		fi
+		n=$((n + 1))
+		grep -aEq -- "$want" "$after" || missing+=("$want")
+	done < <(grep -v '^#' "$RCU_UP_ROOT/scripts/misuse-expect.txt")
+	badness=$(first_badness "$before")
+	[ "$clean" = no ] || badness=${badness:-$(first_badness "$after")}
+	if [ "$n" -eq 0 ] && [ "$clean" = no ]; then
+		echo "FAIL no expectations for case '$case' in scripts/misuse-expect.txt"
+	elif [ "$finished" = no ]; then
+		[ "$rc" = 124 ] && { echo "HANG no '$case: done' before the timeout ($logf)"; return; }
+		echo "FAIL guest stopped (exit $rc) before '$case: done'"
+	elif [ ${#missing[@]} -gt 0 ]; then
+		echo "FAIL ${#missing[@]} of $n expected diagnostics missing, first: ${missing[0]}"
+	elif [ -n "$badness" ]; then
+		echo "FAIL console badness: $badness"
+	elif [ "$clean" = yes ]; then
+		echo "PASS legal use: console clean, $n expected lines"
+	else
+		echo "PASS all $n expected diagnostics, nothing wrong before them"
+	fi
+}
+if [ "$suite" = misuse ]; then
+	misuse_verdict
+	exit 0
+fi
 (cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite TMPDIR=$ptmp \
 	bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
 first_bad=""

@@ -123,6 +123,7 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ "$(lib scenario_suite TINYP01)" = rcutorture ]
 	[ "$(lib scenario_suite REFSCALE)" = refscale ]
 	[ "$(lib scenario_suite RCUSCALE)" = rcuscale ]
+	[ "$(lib scenario_suite MISUSE)" = misuse ]
 }
 
 @test "verdict: known-benign platform warning does not fail a good log" {
@@ -177,4 +178,33 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	# (6162 launders + 4940 callbacks) in 8 jiffies at HZ=250
 	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log" 250 | jq -r '.metric + " " + (.median | tostring)')" = "cb-flood 346938" ]
 	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log")" = null ]
+}
+
+@test "verdict: a misuse that drew every expected diagnostic is PASS" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse
+	[[ "$output" == "PASS all 2 expected diagnostics"* ]]
+}
+
+@test "verdict: a misuse diagnosed silently (a diagnostic missing) is FAIL" {
+	grep -v 'bad unlock balance' "$TMP/misuse-underflow.log" >"$TMP/silent.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/silent.log" 0 misuse
+	[[ "$output" == "FAIL 1 of 2 expected diagnostics missing, first: WARNING: bad unlock balance"* ]]
+}
+
+@test "verdict: legal use in NMI is PASS only with a clean console" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-nmi.log" 0 misuse
+	[[ "$output" == "PASS legal use: console clean, 2 expected lines"* ]]
+	sed '/nmi_reader: done/i [    9.000000] WARNING: CPU: 0 PID: 1 at kernel/rcu/tiny_plugin.h:1 rcu_read_unlock_special+0x1/0x2' \
+		"$TMP/misuse-nmi.log" >"$TMP/warn.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/warn.log" 0 misuse
+	[[ "$output" == "FAIL console badness: "*"WARNING: CPU: 0"* ]]
+}
+
+@test "verdict: a misuse module that never reported done is HANG" {
+	grep -v 'underflow: done' "$TMP/misuse-underflow.log" >"$TMP/cut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 124 misuse
+	[[ "$output" == "HANG no 'underflow: done'"* ]]
+	grep -v 'rcu-misuse' "$TMP/misuse-underflow.log" >"$TMP/none.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/none.log" 0 misuse
+	[[ "$output" == "FAIL the test module never started"* ]]
 }
