@@ -51,10 +51,11 @@ trap 'rm -rf "$ptmp"' EXIT
 # may go wrong before it, and a case listed CLEAN must draw nothing at all.
 # Badness is what the kernel tree's console-badness.sh reports.
 first_badness() {
+	[ -x "$bin/console-badness.sh" ] || die "no $bin/console-badness.sh; run: scripts/workspace.sh base"
 	{ PATH=$bin:$PATH console-badness.sh <"$1" || true; } | head -n1 | cut -c1-100
 }
 misuse_verdict() {
-	local case c want clean=no n=0 missing=() badness before after
+	local case c want clean=no n=0 missing=() forbidden=() badness before after
 	case=$(sed -n 's/.*rcu-misuse: \([a-z_]*\): provoking.*/\1/p' "$judged" | head -n1)
 	if [ -z "$case" ]; then
 		[ "$rc" = 124 ] && { echo "HANG the test module never started ($logf)"; return; }
@@ -65,7 +66,11 @@ misuse_verdict() {
 	sed -n "/rcu-misuse: $case: provoking/q;p" "$judged" >"$before"
 	sed -n "/rcu-misuse: $case: provoking/,\$p" "$judged" >"$after"
 	while IFS=$'\t' read -r c want; do
-		[ "$c" = "$case" ] || continue
+		[ "$c" = "$case" ] || [ "$c" = "*" ] || continue
+		if [ "${want:0:1}" = "!" ]; then
+			grep -aEq -- "${want:1}" "$after" && forbidden+=("$(grep -aEm1 -- "${want:1}" "$after" | cut -c1-80)")
+			continue
+		fi
 		if [ "$want" = CLEAN ]; then
 			clean=yes
 			continue
@@ -80,6 +85,10 @@ misuse_verdict() {
 	elif [ "$finished" = no ]; then
 		[ "$rc" = 124 ] && { echo "HANG no '$case: done' before the timeout ($logf)"; return; }
 		echo "FAIL guest stopped (exit $rc) before '$case: done'"
+	elif [ ${#forbidden[@]} -gt 0 ]; then
+		echo "FAIL must not happen: ${forbidden[0]}"
+	elif [ "$rc" != 0 ]; then
+		echo "FAIL '$case: done', but the guest did not power off (exit $rc)"
 	elif [ ${#missing[@]} -gt 0 ]; then
 		echo "FAIL ${#missing[@]} of $n expected diagnostics missing, first: ${missing[0]}"
 	elif [ -n "$badness" ]; then

@@ -208,3 +208,12 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	run "$ROOT/scripts/verdict.sh" "$TMP/none.log" 0 misuse
 	[[ "$output" == "FAIL the test module never started"* ]]
 }
+
+@test "verdict: a misuse that took the kernel down, or left it running, is FAIL" {
+	sed '/underflow: done/i [    9.000000] Oops: general protection fault, probably for non-canonical address' \
+		"$TMP/misuse-underflow.log" >"$TMP/oops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/oops.log" 0 misuse
+	[[ "$output" == "FAIL must not happen: "*"Oops:"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 124 misuse
+	[[ "$output" == "FAIL 'underflow: done', but the guest did not power off (exit 124)" ]]
+}

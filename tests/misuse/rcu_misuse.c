@@ -14,6 +14,7 @@
 #define pr_fmt(fmt) "rcu-misuse: " fmt
 
 #include <linux/atomic.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -38,10 +39,12 @@ MODULE_PARM_DESC(stall_wait, "Seconds to wait for the RCU CPU stall warning (syn
  */
 static void misuse_underflow(void)
 {
+	int depth;
+
 	rcu_read_unlock();
-	pr_info("underflow: nesting after the unbalanced unlock: %d\n",
-		rcu_preempt_depth());
+	depth = rcu_preempt_depth();
 	current->rcu_read_lock_nesting = 0;
+	pr_info("underflow: nesting after the unbalanced unlock: %d\n", depth);
 }
 
 /*
@@ -56,7 +59,7 @@ static int sync_in_reader_thread(void *unused)
 	rcu_read_lock();
 	synchronize_rcu();
 	rcu_read_unlock();
-	pr_err("sync_in_reader: synchronize_rcu() returned inside its own reader\n");
+	WARN(1, "rcu-misuse: sync_in_reader: synchronize_rcu() returned inside its own reader\n");
 	return 0;
 }
 
@@ -118,11 +121,12 @@ static void misuse_nmi_reader(void)
 	local_irq_disable();
 	rcu_read_unlock();
 	WRITE_ONCE(nmi_armed, true);
-	__apic_send_IPI_self(NMI_VECTOR);
+	/* Not the "self" shorthand: it cannot carry an NMI (x2APIC, SDM). */
+	__apic_send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
 	for (i = 0; i < 10000 && READ_ONCE(nmi_armed); i++)
 		udelay(100);
-	local_irq_enable();
 	WRITE_ONCE(nmi_armed, false);
+	local_irq_enable();
 	unregister_nmi_handler(NMI_LOCAL, "rcu_misuse");
 
 	if (!atomic_read(&nmi_readers)) {
