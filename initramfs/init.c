@@ -6,8 +6,9 @@
  * its own boot parameters, and powers the guest off when it is done.  This
  * init only has to exist, report the runtime footprint the report needs, and
  * stay out of the way.  The one exception is the misuse suite: its test
- * module comes in the initramfs, and init loads it, then powers off.  Everything it prints starts with "rcu-up-init:" so
- * the harness can parse it out of the console log.
+ * module comes in the initramfs, and init loads it, then powers off.
+ * Everything it prints starts with "rcu-up-init:" so the harness can parse
+ * it out of the console log.
  */
 #include <dirent.h>
 #include <errno.h>

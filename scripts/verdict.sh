@@ -41,8 +41,8 @@ grep -aEq "$done_re" "$logf" && finished=yes
 judged=$logf.judged
 grep -avEf <(grep -v '^#' "$RCU_UP_ROOT/scripts/benign-console.txt") "$logf" >"$judged" || true
 rm -f "$judged.diags"
-# parse-console.sh's exit trap removes its temporary files but not its mktemp
-# directory: give it a TMPDIR of its own and remove that.
+# Scratch space, also parse-console.sh's TMPDIR: its exit trap removes its
+# temporary files but not its mktemp directory.
 ptmp=$(mktemp -d)
 trap 'rm -rf "$ptmp"' EXIT
 
