@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 MATRIX ?= matrix/default
 
-.PHONY: all run check check-full soak bisect deps workspace checkpatch report clean distclean
+.PHONY: all run tables check check-full soak bisect deps workspace checkpatch report clean distclean
 
 all: run
 
@@ -19,7 +19,14 @@ workspace: deps
 # The main job: the default stage x scenario matrix, then the report.
 run: workspace
 	@scripts/run.sh $(MATRIX) || echo "some runs did not give the expected verdict (see the table above)"
+	@$(MAKE) -s tables
 	@scripts/report.py results/results.jsonl report
+
+# The report's Kconfig and series tables (make check writes them too).
+tables: workspace
+	@mkdir -p results
+	@scripts/series-stats.sh >results/series-stats.tsv
+	@scripts/kconfig-matrix.sh >results/kconfig-matrix.tsv
 
 report:
 	@scripts/report.py results/results.jsonl report
