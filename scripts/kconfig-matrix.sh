@@ -8,6 +8,8 @@
 #   stage  cpus  model  rcu  prompt(yes/no)  prompted-symbols
 # "n/a" in the rcu column: the model's dependencies are not met there.
 # tests/kconfig-expected.tsv holds the table the series must produce.
+# Stages are configured in parallel, one per CPU: each is olddefconfig runs
+# only, on a build directory of its own.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,10 +28,10 @@ model_fragment() {
 	esac
 }
 
-printf 'stage\tcpus\tmodel\trcu\tprompt\tprompted-symbols\n'
-for stage in "${stages[@]}"; do
-	check_stage "$stage"
-	src=$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")
+# One stage's rows.
+stage_rows() {
+	local stage=$1 src O smp model rcu want opt prompt
+	src=$(stage_src "$stage")
 	O=$(build_dir "$stage" kconfig-matrix)
 	mkdir -p "$O"
 	log "kconfig matrix: stage $stage"
@@ -59,4 +61,23 @@ for stage in "${stages[@]}"; do
 				"$model" "$rcu" "$([ -n "$prompt" ] && echo yes || echo no)" "${prompt:--}"
 		done
 	done
+}
+
+# The stage trees are made one after the other (workspace.sh shares the
+# unpacked tree between them), then configured in parallel.
+for stage in "${stages[@]}"; do
+	check_stage "$stage"
+	"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
 done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for stage in "${stages[@]}"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+	( stage_rows "$stage" >"$tmp/$stage"; touch "$tmp/$stage.ok" ) &
+done
+wait
+for stage in "${stages[@]}"; do
+	[ -e "$tmp/$stage.ok" ] || die "kconfig matrix: stage $stage failed; rerun 'scripts/kconfig-matrix.sh $stage' to see why"
+done
+printf 'stage\tcpus\tmodel\trcu\tprompt\tprompted-symbols\n'
+for stage in "${stages[@]}"; do cat "$tmp/$stage"; done

@@ -43,14 +43,9 @@ else
 	fail "stage $(max_stage) differs from the packaged tree: $(grep '^cumulative' "$RCU_UP_RESULTS/series-stats.tsv")"
 fi
 
-log "4. Kconfig matrix, every stage (two stages at a time)"
+log "4. Kconfig matrix, every stage"
 kc=$RCU_UP_RESULTS/kconfig-matrix.tsv
-mapfile -t st < <(seq 0 "$(max_stage)")
-half=$(( (${#st[@]} + 1) / 2 ))
-scripts/kconfig-matrix.sh "${st[@]:0:$half}" >"$kc.a" &
-scripts/kconfig-matrix.sh "${st[@]:$half}" >"$kc.b" || true
-wait || true
-{ cat "$kc.a"; tail -n +2 "$kc.b"; } >"$kc"
+scripts/kconfig-matrix.sh >"$kc" || true
 column -t -s "$(printf '\t')" "$kc"
 while IFS=$'\t' read -r stage cpus model rcu prompt; do
 	got=$(awk -F'\t' -v s="$stage" -v c="$cpus" -v m="$model" \
