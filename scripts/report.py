@@ -79,6 +79,19 @@ def share(kb):
     return "%.2f%% of 128 MB, %.2f%% of 16 MB" % (100.0 * kb / (128 * 1024), 100.0 * kb / (16 * 1024))
 
 
+def size_gap(sizes):
+    """The article's claim, 2026 against 2013: what tree PREEMPT_RCU's
+    objects cost over TINY_PREEMPT_RCU's on UP, and its share of memory."""
+    d = sizes["PREEMPT_RCU"] - sizes["TINY_PREEMPT_RCU"]
+    d13 = SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0]
+    return ("On a 2026 UP+PREEMPT kernel, tree PREEMPT_RCU's objects take %s bytes (%.1f KiB) "
+            "more than TINY_PREEMPT_RCU's (%.1fx): %.3f%% of 128 MB, %.2f%% of 16 MB. "
+            "The 2013 article measured %s bytes (%.1f KiB), %.3f%% of 128 MB." % (
+                num(d), d / 1024.0, sizes["PREEMPT_RCU"] / sizes["TINY_PREEMPT_RCU"],
+                100.0 * d / (128 * MB), 100.0 * d / (16 * MB), num(d13), d13 / 1024.0,
+                100.0 * d13 / (128 * MB)))
+
+
 def perf_boots(records):
     """{(metric, impl): [(boot median, unit)]}.  Boots are grouped by matrix
     line (metric, kernel arguments, implementation), each group keeping the
@@ -416,12 +429,7 @@ def main():
     md += ["", "2013 figures: `size` of rcupdate.o and rcutree.o/rcutiny.o in the seed article. "
            "2010: %s." % SEED_2010, ""]
     if "PREEMPT_RCU" in sizes and "TINY_PREEMPT_RCU" in sizes:
-        d = sizes["PREEMPT_RCU"] - sizes["TINY_PREEMPT_RCU"]
-        md += ["Tree PREEMPT_RCU over TINY_PREEMPT_RCU on UP: %d bytes more (%.1fx), "
-               "%.4f%% of 128 MB and %.3f%% of 16 MB; in 2013: %d bytes, %.4f%% of 128 MB." % (
-                   d, sizes["PREEMPT_RCU"] / sizes["TINY_PREEMPT_RCU"], 100.0 * d / (128 * MB),
-                   100.0 * d / (16 * MB), SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0],
-                   100.0 * (SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0]) / (128 * MB)), ""]
+        md += [size_gap(sizes), ""]
     rows = [(impl, SEED_2013[impl][0], sizes.get(impl)) for impl in ("TINY_RCU", "TINY_PREEMPT_RCU", "PREEMPT_RCU")]
     if chart(outdir, "sizes", "RCU objects, x86_64: 2013 vs 2026", "bytes (size, dec)", rows, ["2013", "2026"]):
         md += ["![RCU object sizes](sizes.png) ([SVG](sizes.svg))", ""]
@@ -496,13 +504,7 @@ def main():
     # Conclusion, from the figures above only.
     md += ["## Conclusion", ""]
     if "PREEMPT_RCU" in sizes and "TINY_PREEMPT_RCU" in sizes:
-        d = sizes["PREEMPT_RCU"] - sizes["TINY_PREEMPT_RCU"]
-        d13 = SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0]
-        md.append("On a 2026 UP+PREEMPT kernel, tree RCU's objects cost %s bytes (%.1f KiB) more "
-                  "than TINY_PREEMPT_RCU's (%.1fx), %.3f%% of a 128 MB system; the 2013 article "
-                  "measured %s bytes (%.1f KiB), %.3f%%." % (
-                      num(d), d / 1024.0, sizes["PREEMPT_RCU"] / sizes["TINY_PREEMPT_RCU"],
-                      100.0 * d / (128 * MB), num(d13), d13 / 1024.0, 100.0 * d13 / (128 * MB)))
+        md.append(size_gap(sizes))
     else:
         md.append("Not enough builds in the results to compare tree and tiny.")
     for scen, d in sorted(foot.items()):

@@ -145,8 +145,8 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	RCU_UP_WORK=/nonexistent run "$ROOT/scripts/report.py" "$FIX/results.jsonl" "$TMP/report"
 	[ "$status" -eq 0 ]
 	grep -q '| TINY_PREEMPT_RCU | stage 1, UP-PREEMPT | - | 4868 | 300 | 100 | 5268 | 5,261 | 1.0x |' "$TMP/report/REPORT.md"
-	grep -q '45296 bytes more (9.6x), 0.0337% of 128 MB' "$TMP/report/REPORT.md"
-	grep -q 'in 2013: 17536 bytes' "$TMP/report/REPORT.md"
+	grep -q "objects take 45,296 bytes (44.2 KiB) more than TINY_PREEMPT_RCU's (9.6x): 0.034% of 128 MB, 0.27% of 16 MB" "$TMP/report/REPORT.md"
+	grep -q 'The 2013 article measured 17,536 bytes (17.1 KiB), 0.013% of 128 MB' "$TMP/report/REPORT.md"
 	grep -q '| 10 / 11 / 12 (3) | 8 / 9 / 10 (3) | 0.82 | tiny <= tree: met (-18%; boot ranges overlap) |' "$TMP/report/REPORT.md"
 	grep -q 'gp-normal: missed by 20%' "$TMP/report/REPORT.md"
 	grep -q 'read-side: met by 18% on the medians, but the boot ranges overlap' "$TMP/report/REPORT.md"
