@@ -104,9 +104,11 @@ for o in "$O"/kernel/rcu/*.o; do
 	esac
 done
 rcu_size=$(size "${rcu_objs[@]}" | awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }')
+# Per object, "name text data bss dec" separated by ";": the article's tables.
+rcu_obj_sizes=$(size "${rcu_objs[@]}" |
+	awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }')
 vml_size=$(size "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
-write_status OK "RCU_IMPL_CONFIG=$impl" \
-	"RCU_OBJS='$(for o in "${rcu_objs[@]}"; do basename "$o"; done | tr '\n' ' ')'" \
+write_status OK "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
 	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \
 	"BUILD_SECONDS=$((t1 - t0))" "BUILD_LOG=$build_log"
 log "stage $stage / $scen: built in $((t1 - t0))s; RCU objects text/data/bss/dec: $rcu_size"

@@ -19,14 +19,30 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("RCU_UP_WORK", os.path.join(ROOT, "work"))
 
-# "Simplifying RCU" (2013), x86_64, `size` of rcupdate.o + rcutree.o/rcutiny.o.
-SEED_2013 = {
-    "PREEMPT_RCU": (1926 + 20871, "TREE_PREEMPT_RCU: rcupdate.o 1,926 + rcutree.o 20,871"),
-    "TINY_PREEMPT_RCU": (1542 + 3719, "rcupdate.o 1,542 + rcutiny.o 3,719"),
-    "TINY_RCU": (1300 + 1959, "rcupdate.o 1,300 + rcutiny.o 1,959"),
+# `size` of the RCU objects as published: (object, text, data, bss, dec).
+# 2013: "Simplifying RCU", x86_64.  2010: commit a57eb940d130, which added
+# TINY_PREEMPT_RCU (architecture not stated).  Tree PREEMPT_RCU was then
+# called TREE_PREEMPT_RCU.
+SEED = {
+    "2010": {
+        "TINY_RCU": [("rcupdate.o", 13, 0, 0, 13), ("rcutiny.o", 719, 25, 0, 744)],
+        "TINY_PREEMPT_RCU": [("rcupdate.o", 13, 0, 0, 13), ("rcutiny.o", 2081, 81, 8, 2170)],
+        "PREEMPT_RCU": [("rcupdate.o", 13, 0, 0, 13), ("rcutree.o", 6170, 825, 28, 7023)],
+    },
+    "2013": {
+        "TINY_RCU": [("rcupdate.o", 963, 337, 0, 1300), ("rcutiny.o", 1869, 90, 0, 1959)],
+        "TINY_PREEMPT_RCU": [("rcupdate.o", 1205, 337, 0, 1542), ("rcutiny.o", 3499, 212, 8, 3719)],
+        "PREEMPT_RCU": [("rcupdate.o", 1541, 385, 0, 1926), ("rcutree.o", 18060, 2787, 24, 20871)],
+    },
 }
-# Figures quoted from commit a57eb940d130 (2010), which added TINY_PREEMPT_RCU.
-SEED_2010 = "7,026 / 2,183 / 757 bytes (dec), as quoted by the commit that added TINY_PREEMPT_RCU"
+
+
+def seed_dec(year, impl):
+    """An implementation's published total (dec), or None."""
+    objs = SEED[year].get(impl)
+    return sum(o[4] for o in objs) if objs else None
+
+
 MB = 1024 * 1024
 
 IMPL_SOURCES = [  # (implementation, stage, scenario) giving its 2026 size
@@ -83,7 +99,7 @@ def size_gap(sizes):
     """The article's claim, 2026 against 2013: what tree PREEMPT_RCU's
     objects cost over TINY_PREEMPT_RCU's on UP, and its share of memory."""
     d = sizes["PREEMPT_RCU"] - sizes["TINY_PREEMPT_RCU"]
-    d13 = SEED_2013["PREEMPT_RCU"][0] - SEED_2013["TINY_PREEMPT_RCU"][0]
+    d13 = seed_dec("2013", "PREEMPT_RCU") - seed_dec("2013", "TINY_PREEMPT_RCU")
     return ("On a 2026 UP+PREEMPT kernel, tree PREEMPT_RCU's objects take %s bytes (%.1f KiB) "
             "more than TINY_PREEMPT_RCU's (%.1fx): %.3f%% of 128 MB, %.2f%% of 16 MB. "
             "The 2013 article measured %s bytes (%.1f KiB), %.3f%% of 128 MB." % (
@@ -380,7 +396,8 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.1, 0
 set xtics rotate by -20
 set bmargin 5
-""" % (title, ylabel)
+set xrange [-0.6:%f]
+""" % (title, ylabel, len(rows) - 0.4)
     ok = gnuplot("set terminal svg size 900,500 dynamic\nset output '%s.svg'\n%splot %s\n"
                  % (name, common, plots), outdir)
     ok &= gnuplot("set terminal png size 900,500\nset output '%s.png'\n%splot %s\n"
@@ -404,15 +421,16 @@ def main():
               os.path.relpath(results, ROOT), len(records), len(runs)), ""]
 
     # 1. Size tables.
-    md += ["## 1. Size of the RCU objects, 2013 and 2026", "",
-           "| implementation | build (stage, scenario) | 2026 objects | text | data | bss | dec | 2013 dec | 2026/2013 |",
-           "|---|---|---|---|---|---|---|---|---|"]
-    sizes = {}
+    md += ["## 1. Size of the RCU objects, 2010, 2013 and 2026", "",
+           "| implementation | build (stage, scenario) | text | data | bss | dec | 2010 dec | 2013 dec "
+           "| 2026/2010 | 2026/2013 |", "|---|---|---|---|---|---|---|---|---|---|"]
+    sizes, objects = {}, {}
     for impl, stage, scen in IMPL_SOURCES:
         if impl in sizes:
             continue
         r = first(runs, stage=stage, scenario=scen)
-        objs = objects_size(stage, scen)
+        objs = [(o["object"], o["text"], o["data"], o["bss"], o["dec"])
+                for o in (r or {}).get("rcu_objects") or []] or objects_size(stage, scen)
         if r and r.get("rcu_size"):
             s = r["rcu_size"]
         elif objs:
@@ -420,18 +438,29 @@ def main():
                  "bss": sum(o[3] for o in objs), "dec": sum(o[4] for o in objs)}
         else:
             continue
-        sizes[impl] = s["dec"]
-        seed = SEED_2013.get(impl)
-        md.append("| %s | stage %d, %s | %s | %d | %d | %d | %d | %s | %s |" % (
-            impl, stage, scen, " ".join(o[0] for o in objs) or "-", s["text"], s["data"], s["bss"],
-            s["dec"], "{:,}".format(seed[0]) if seed else "-",
-            "%.1fx" % (s["dec"] / seed[0]) if seed else "-"))
-    md += ["", "2013 figures: `size` of rcupdate.o and rcutree.o/rcutiny.o in the seed article. "
-           "2010: %s." % SEED_2010, ""]
+        sizes[impl], objects[impl] = s["dec"], objs
+        seeds = [seed_dec(y, impl) for y in ("2010", "2013")]
+        md.append("| %s | stage %d, %s | %d | %d | %d | %d | %s | %s |" % (
+            impl, stage, scen, s["text"], s["data"], s["bss"], s["dec"],
+            " | ".join("{:,}".format(v) if v else "-" for v in seeds),
+            " | ".join("%.1fx" % (s["dec"] / v) if v else "-" for v in seeds)))
+    md += ["", "Every object, as the article's tables give them (2026: every object built "
+           "from kernel/rcu/ except the torture and scale tests):", "",
+           "| implementation | year | object | text | data | bss | dec |", "|---|---|---|---|---|---|---|"]
+    for impl in sizes:
+        for year, objs in [(y, SEED[y].get(impl, [])) for y in sorted(SEED)] + [("2026", objects[impl])]:
+            md += ["| %s | %s | %s | %d | %d | %d | %d |" % ((impl, year) + o) for o in objs]
+    md += ["", "2010: commit a57eb940d130, which added TINY_PREEMPT_RCU; 2013: the seed article, "
+           "x86_64; both `size` of rcupdate.o and rcutree.o/rcutiny.o. The 2010 commit prints "
+           "TREE_PREEMPT_RCU's total as 7,026 bytes, but its own rows add up to %s "
+           "(13 + 7,023); the tables here use the sum of the rows." % "{:,}".format(
+               seed_dec("2010", "PREEMPT_RCU")), ""]
     if "PREEMPT_RCU" in sizes and "TINY_PREEMPT_RCU" in sizes:
         md += [size_gap(sizes), ""]
-    rows = [(impl, SEED_2013[impl][0], sizes.get(impl)) for impl in ("TINY_RCU", "TINY_PREEMPT_RCU", "PREEMPT_RCU")]
-    if chart(outdir, "sizes", "RCU objects, x86_64: 2013 vs 2026", "bytes (size, dec)", rows, ["2013", "2026"]):
+    rows = [(impl, seed_dec("2010", impl), seed_dec("2013", impl), sizes.get(impl))
+            for impl in ("TINY_RCU", "TINY_PREEMPT_RCU", "PREEMPT_RCU")]
+    if chart(outdir, "sizes", "RCU objects: 2010, 2013 (x86_64) and 2026 (x86_64)", "bytes (size, dec)",
+             rows, ["2010", "2013", "2026"]):
         md += ["![RCU object sizes](sizes.png) ([SVG](sizes.svg))", ""]
 
     # 2. Whole image and bloat-o-meter, tiny vs tree on the same UP+PREEMPT config.

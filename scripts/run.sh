@@ -55,7 +55,7 @@ trap 'rm -rf "$tmp"' EXIT
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
-	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
 	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
@@ -105,7 +105,7 @@ run_one() {
 		--arg args "$extra" --argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
 		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
 		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
-		--arg rcu_size "$RCU_SIZE" --arg vmlinux_size "$VMLINUX_SIZE" \
+		--arg rcu_size "$RCU_SIZE" --arg rcu_objects "$RCU_OBJ_SIZES" --arg vmlinux_size "$VMLINUX_SIZE" \
 		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
@@ -113,10 +113,12 @@ run_one() {
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
+		def objs: if . == "" then null else split(";") | map(split(" ") |
+			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
 		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
 		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
-		 rcu_size: ($rcu_size | sz), vmlinux_size: ($vmlinux_size | sz),
+		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
 		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf, log: $log}' >"$tmp/$i.json"
