@@ -457,6 +457,19 @@ def main():
                seed_dec("2010", "PREEMPT_RCU")), ""]
     if "PREEMPT_RCU" in sizes and "TINY_PREEMPT_RCU" in sizes:
         md += [size_gap(sizes), ""]
+        # The 2013 tables counted rcupdate.o and rcutree.o/rcutiny.o only;
+        # SRCU was then kernel/srcu.c, and rcu_segcblist.o and sync.o did
+        # not exist.  The same subset of 2026's objects, for a like-for-like
+        # difference.
+        like = {impl: sum(o[4] for o in objects[impl] if o[0] in ("update.o", "tree.o", "tiny.o"))
+                for impl in ("PREEMPT_RCU", "TINY_PREEMPT_RCU")}
+        if all(like.values()):
+            md += ["Like for like with 2013 (update.o, rcupdate.o's successor, and tree.o/tiny.o; "
+                   "no SRCU, rcu_segcblist.o or sync.o): tree %s bytes, tiny %s, a difference of %s "
+                   "bytes against 2013's %s." % (
+                       num(like["PREEMPT_RCU"]), num(like["TINY_PREEMPT_RCU"]),
+                       num(like["PREEMPT_RCU"] - like["TINY_PREEMPT_RCU"]),
+                       num(seed_dec("2013", "PREEMPT_RCU") - seed_dec("2013", "TINY_PREEMPT_RCU"))), ""]
     rows = [(impl, seed_dec("2010", impl), seed_dec("2013", impl), sizes.get(impl))
             for impl in ("TINY_RCU", "TINY_PREEMPT_RCU", "PREEMPT_RCU")]
     if chart(outdir, "sizes", "RCU objects: 2010, 2013 (x86_64) and 2026 (x86_64)", "bytes (size, dec)",
