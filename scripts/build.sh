@@ -103,10 +103,10 @@ for o in "$O"/kernel/rcu/*.o; do
 	*) rcu_objs+=("$o") ;;
 	esac
 done
-rcu_size=$(size "${rcu_objs[@]}" | awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }')
+sizes=$(size "${rcu_objs[@]}")
+rcu_size=$(awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }' <<<"$sizes")
 # Per object, "name text data bss dec" separated by ";": the article's tables.
-rcu_obj_sizes=$(size "${rcu_objs[@]}" |
-	awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }')
+rcu_obj_sizes=$(awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }' <<<"$sizes")
 vml_size=$(size "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
 write_status OK "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
 	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \

@@ -7,7 +7,7 @@ charts (SVG and PNG).
 Everything in the report is computed from the results file, the build
 directories it names and the tables the test suite wrote next to it
 (kconfig-matrix.tsv, series-stats.tsv); nothing is typed in except the
-seed's 2013 figures, which are quoted as such.
+published 2010 and 2013 figures, which are quoted as such.
 """
 import json
 import re
@@ -453,8 +453,9 @@ def main():
     md += ["", "2010: commit a57eb940d130, which added TINY_PREEMPT_RCU; 2013: the seed article, "
            "x86_64; both `size` of rcupdate.o and rcutree.o/rcutiny.o. The 2010 commit prints "
            "TREE_PREEMPT_RCU's total as 7,026 bytes, but its own rows add up to %s "
-           "(13 + 7,023); the tables here use the sum of the rows." % "{:,}".format(
-               seed_dec("2010", "PREEMPT_RCU")), ""]
+           "(%s); the tables here use the sum of the rows." % (
+               "{:,}".format(seed_dec("2010", "PREEMPT_RCU")),
+               " + ".join("{:,}".format(o[4]) for o in SEED["2010"]["PREEMPT_RCU"])), ""]
     if "PREEMPT_RCU" in sizes and "TINY_PREEMPT_RCU" in sizes:
         md += [size_gap(sizes), ""]
         # The 2013 tables counted rcupdate.o and rcutree.o/rcutiny.o only;
