@@ -16,7 +16,7 @@ matrix=$1
 results=${2:-$RCU_UP_RESULTS/results.jsonl}
 [ -f "$matrix" ] || die "no matrix file $matrix; see matrix/ for the ones we have"
 need_cmds jq qemu-system-x86_64
-mkdir -p "$(dirname "$results")"
+mkdir -p "$(dirname "$results")" "$RCU_UP_RESULTS"
 run_id=$(date -u +%Y%m%dT%H%M%SZ)
 table=$RCU_UP_RESULTS/last-run.tsv
 : >"$table"

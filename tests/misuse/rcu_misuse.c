@@ -14,22 +14,27 @@
 #define pr_fmt(fmt) "rcu-misuse: " fmt
 
 #include <linux/atomic.h>
+#include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/interrupt.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/srcu.h>
+#include <linux/timer.h>
 #include <asm/apic.h>
 #include <asm/nmi.h>
 
 static char *test = "none";
 module_param(test, charp, 0444);
-MODULE_PARM_DESC(test, "Misuse to provoke: underflow, sync_in_reader or nmi_reader");
+MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, tasks_user_qs or boost_prio");
 
 static int stall_wait = 40;
 module_param(stall_wait, int, 0444);
-MODULE_PARM_DESC(stall_wait, "Seconds to wait for the RCU CPU stall warning (sync_in_reader)");
+MODULE_PARM_DESC(stall_wait, "Seconds to wait for the RCU CPU stall warning (sync_in_reader, stall_*)");
 
 /*
  * rcu_read_unlock() with no reader open.  Both implementations check the
@@ -139,13 +144,214 @@ static void misuse_nmi_reader(void)
 	pr_info("nmi_reader: a grace period completed after the NMI reader\n");
 }
 
+/*
+ * Parity cases: legal use that tree PREEMPT_RCU handles, so TINY_PREEMPT_RCU
+ * must handle it too.  Each prints one line saying how it went.
+ */
+
+/*
+ * An SRCU reader in a timer callback that is preempted while a grace
+ * period starts, and that then ends the last reader of the old index.  On
+ * PREEMPT_RT, softirq handlers are preemptible (in ksoftirqd, SCHED_OTHER
+ * unless rcutorture raised it), so the grace-period worker can run, flip
+ * the index and sleep in the middle of the reader; the reader's
+ * srcu_read_unlock() must then wake it.  No other reader of this
+ * srcu_struct comes along to do so instead.  Elsewhere the callback
+ * cannot be preempted and the case is trivially legal.
+ */
+DEFINE_STATIC_SRCU(misuse_srcu);
+static int srcu_reader_ms = 300;
+module_param(srcu_reader_ms, int, 0444);
+MODULE_PARM_DESC(srcu_reader_ms, "Length of the timer callback's SRCU reader (srcu_softirq_reader)");
+static bool srcu_timer_reading;
+static DECLARE_COMPLETION(srcu_reader_done);
+static DECLARE_COMPLETION(srcu_synced);
+
+static void srcu_reader_timer_fn(struct timer_list *unused)
+{
+	int idx = srcu_read_lock(&misuse_srcu);
+
+	WRITE_ONCE(srcu_timer_reading, true);
+	mdelay(srcu_reader_ms);
+	srcu_read_unlock(&misuse_srcu, idx);
+	complete(&srcu_reader_done);
+}
+
+static int srcu_sync_thread(void *unused)
+{
+	synchronize_srcu(&misuse_srcu);
+	complete(&srcu_synced);
+	return 0;
+}
+
+static void parity_srcu_softirq_reader(void)
+{
+	struct timer_list timer;
+	struct task_struct *t;
+	unsigned long j;
+	int idx;
+
+	timer_setup_on_stack(&timer, srcu_reader_timer_fn, 0);
+	mod_timer(&timer, jiffies + 1);
+	while (!READ_ONCE(srcu_timer_reading))
+		schedule_timeout_uninterruptible(1);
+	t = kthread_run(srcu_sync_thread, NULL, "rcu_misuse_srcu");
+	if (IS_ERR(t)) {
+		pr_err("srcu_softirq_reader: cannot start kthread: %ld\n", PTR_ERR(t));
+		wait_for_completion(&srcu_reader_done);
+		goto out;
+	}
+	wait_for_completion(&srcu_reader_done);
+	j = jiffies;
+	if (wait_for_completion_timeout(&srcu_synced, 10 * HZ)) {
+		pr_info("srcu_softirq_reader: synchronize_srcu() returned %u ms after the softirq reader ended\n",
+			jiffies_to_msecs(jiffies - j));
+		goto out;
+	}
+	pr_err("srcu_softirq_reader: synchronize_srcu() still waiting 10 s after the softirq reader ended\n");
+	/* A task-context reader wakes the grace period: do not leave it hung. */
+	idx = srcu_read_lock(&misuse_srcu);
+	srcu_read_unlock(&misuse_srcu, idx);
+	wait_for_completion(&srcu_synced);
+out:
+	del_timer_sync(&timer);
+	destroy_timer_on_stack(&timer);
+}
+
+/*
+ * A task that leaves the CPU only by being preempted is a Tasks RCU
+ * holdout until it reports a quiescent state some other way: tree RCU
+ * reports one for a task the tick finds in user mode, and one for
+ * ksoftirqd through rcu_softirq_qs() after each batch of softirqs
+ * (outside PREEMPT_RT).  That is what lets synchronize_rcu_tasks() end
+ * while such a task never sleeps.  Time synchronize_rcu_tasks() while
+ * one is busy.
+ */
+static int busy_secs = 10;
+module_param(busy_secs, int, 0444);
+MODULE_PARM_DESC(busy_secs, "How long to wait for synchronize_rcu_tasks() while a task is busy");
+static bool busy_stop;
+static DECLARE_COMPLETION(tasks_synced);
+
+static int tasks_sync_thread(void *unused)
+{
+	synchronize_rcu_tasks();
+	complete(&tasks_synced);
+	return 0;
+}
+
+/*
+ * Start synchronize_rcu_tasks() in a kthread; return whether it ended
+ * within busy_secs, and in @ms how long it took.  @stop, if any, ends the
+ * busy task after busy_secs.
+ */
+static bool tasks_gp_while_busy(const char *name, void (*stop)(void), unsigned int *ms)
+{
+	struct task_struct *t;
+	unsigned long j = jiffies;
+	bool busy;
+
+	t = kthread_run(tasks_sync_thread, NULL, "rcu_misuse_tasks");
+	if (IS_ERR(t)) {
+		pr_err("%s: cannot start kthread: %ld\n", name, PTR_ERR(t));
+		if (stop)
+			stop();
+		return false;
+	}
+	busy = wait_for_completion_timeout(&tasks_synced, busy_secs * HZ);
+	if (stop)
+		stop();
+	wait_for_completion(&tasks_synced);
+	*ms = jiffies_to_msecs(jiffies - j);
+	return busy;
+}
+
+static void busy_tasklet_fn(struct tasklet_struct *t)
+{
+	if (!READ_ONCE(busy_stop))
+		tasklet_schedule(t);
+}
+static DECLARE_TASKLET(busy_tasklet, busy_tasklet_fn);
+
+static void busy_tasklet_stop(void)
+{
+	WRITE_ONCE(busy_stop, true);
+	tasklet_kill(&busy_tasklet);
+}
+
+/* ksoftirqd kept busy by a tasklet that reschedules itself. */
+static void parity_tasks_softirq_qs(void)
+{
+	unsigned int ms;
+	bool busy;
+
+	if (!IS_ENABLED(CONFIG_TASKS_RCU)) {
+		pr_err("tasks_softirq_qs: needs CONFIG_TASKS_RCU\n");
+		return;
+	}
+	tasklet_schedule(&busy_tasklet);
+	msleep(100);
+	busy = tasks_gp_while_busy("tasks_softirq_qs", busy_tasklet_stop, &ms);
+	pr_info("tasks_softirq_qs: synchronize_rcu_tasks() returned after %u ms, %s\n",
+		ms, busy ? "while ksoftirqd was busy" : "only once ksoftirqd was no longer busy");
+}
+
+/*
+ * A user-mode task that never sleeps: our init starts one for the run's
+ * length when booted with rcu_up.user_spin=SECONDS, before loading us.
+ */
+static void parity_tasks_user_qs(void)
+{
+	unsigned int ms;
+	bool busy;
+
+	if (!IS_ENABLED(CONFIG_TASKS_RCU)) {
+		pr_err("tasks_user_qs: needs CONFIG_TASKS_RCU\n");
+		return;
+	}
+	msleep(100);
+	busy = tasks_gp_while_busy("tasks_user_qs", NULL, &ms);
+	pr_info("tasks_user_qs: synchronize_rcu_tasks() returned after %u ms, %s\n",
+		ms, busy ? "while the user-mode task was spinning" : "only after more than busy_secs");
+}
+
+/*
+ * The priority of the RCU priority-boosting kthread, which the
+ * rcutree.kthread_prio boot parameter sets.
+ */
+static void parity_boost_prio(void)
+{
+	struct task_struct *g, *t;
+	int n = 0;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		if (strcmp(t->comm, "rcub/0"))
+			continue;
+		pr_info("boost_prio: %s is %s priority %u\n", t->comm,
+			t->policy == SCHED_FIFO ? "SCHED_FIFO" : "not SCHED_FIFO",
+			t->rt_priority);
+		n++;
+	}
+	rcu_read_unlock();
+	if (!n)
+		pr_err("boost_prio: no rcub/0 kthread\n");
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
 } misuse_cases[] = {
 	{ "underflow", misuse_underflow },
 	{ "sync_in_reader", misuse_sync_in_reader },
+	/* The same, booted with the stall-warning knobs set. */
+	{ "stall_timeout", misuse_sync_in_reader },
+	{ "stall_suppressed", misuse_sync_in_reader },
 	{ "nmi_reader", misuse_nmi_reader },
+	{ "srcu_softirq_reader", parity_srcu_softirq_reader },
+	{ "tasks_softirq_qs", parity_tasks_softirq_qs },
+	{ "tasks_user_qs", parity_tasks_user_qs },
+	{ "boost_prio", parity_boost_prio },
 };
 
 static int __init rcu_misuse_init(void)
