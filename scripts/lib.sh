@@ -140,6 +140,26 @@ log_rcu_impl() {
 	fi
 }
 
+# Why a booted kernel is not the RCU implementation WANT, given what its
+# .config and its boot log say; nothing when both are WANT.
+impl_mismatch() {
+	local want=$1 config=$2 boot=$3
+	[ "$config" = "$want" ] && [ "$boot" = "$want" ] && return 0
+	echo "expected $want, .config has $config, boot log shows $boot"
+}
+
+# Why a boot log's preemption mode is not the one its kernel arguments
+# (ARGS...) asked for with preempt=; nothing when they agree or none asked.
+preempt_mismatch() {
+	local f=$1 want got
+	shift
+	want=$(args_preempt_mode "$@")
+	[ -n "$want" ] || return 0
+	got=$(log_preempt_mode "$f")
+	[ "$got" = "$want" ] && return 0
+	echo "preempt=$want asked for, boot log shows Dynamic Preempt: ${got:-nothing}"
+}
+
 # The preemption mode the kernel arguments ask for (preempt=none, voluntary
 # or full; the last one wins, as in the kernel), or nothing.
 args_preempt_mode() {
