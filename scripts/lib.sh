@@ -341,3 +341,14 @@ rcu_build_warnings() {
 			}' "$buildlog" "$prev"
 	} | grep -aE 'include/linux/[^/]*rcu[^/]*\.h:|kernel/rcu/[^/]*:|^ld: .*undefined reference to' | awk '!seen[$0]++' || true
 }
+
+# The versions a run's results depend on: the packaged kernel source, the
+# compiler, QEMU, and this harness.
+tool_versions() {
+	local v
+	v=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) || v=unknown
+	echo "linux-source-6.12 $v"
+	echo "gcc $(gcc --version 2>/dev/null | head -n1 || echo unknown)"
+	echo "qemu $(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)"
+	echo "rcu-up $(git -C "$RCU_UP_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+}
