@@ -392,3 +392,35 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[[ "$output" == *"already exists"* ]]
 	[ "$(cat "$TMP/old.log")" = keep ]
 }
+
+counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$passed passed, $failed failed, $skipped skipped") }
+
+@test "hole 9: bats skips are skipped, the plan must match the results" {
+	run counting count_tap "$(printf '1..3\nok 1 a\nok 2 b # skip no kernel\nnot ok 3 c\n')"
+	[ "${lines[-1]}" = "1 passed, 1 failed, 1 skipped" ]
+	run counting count_tap "$(printf '1..4\nok 1 a\nok 2 b\n')"
+	[ "${lines[-1]}" = "2 passed, 1 failed, 0 skipped" ]
+	[[ "$output" == *"bats planned 4 tests but reported 2 results"* ]]
+	run counting count_tap ""
+	[ "${lines[-1]}" = "0 passed, 1 failed, 0 skipped" ]
+}
+
+@test "hole 9: bats missing is a failure, not 0 of 0" {
+	mkdir -p "$TMP/nobats"
+	for c in bash sed grep cat head tail date mktemp dirname awk tr; do ln -s "$(command -v $c)" "$TMP/nobats/$c"; done
+	run env PATH="$TMP/nobats" RCU_UP_CHECK_STEPS=1 bash "$ROOT/tests/run.sh"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"bats is not installed"* ]]
+	[ "${lines[-1]}" = "0 passed, 1 failed, 0 skipped" ]
+}
+
+@test "hole 9: an expected SKIP is skipped; a scale PASS without a figure fails once" {
+	new=$(printf '%s\n' \
+		'{"stage":3,"scenario":"TINYP01","torture_type":"rcu","boot_args":"","verdict":"SKIP","expected_verdict":"SKIP","as_expected":true,"suite":null,"perf":null}' \
+		'{"stage":0,"scenario":"REFSCALE","torture_type":"rcu","boot_args":"","verdict":"PASS","expected_verdict":"PASS","as_expected":true,"suite":"refscale","perf":null}' \
+		'{"stage":0,"scenario":"REFSCALE","torture_type":"rcu","boot_args":"","verdict":"PASS","expected_verdict":"PASS","as_expected":true,"suite":"refscale","perf":{"n":10}}' \
+		'{"stage":0,"scenario":"UP-PREEMPT","torture_type":"busted","boot_args":"","verdict":"FAIL","expected_verdict":"TORTURE-FAIL","as_expected":false,"suite":"rcutorture","perf":null}')
+	run counting count_runs "$new"
+	[ "${lines[-1]}" = "1 passed, 2 failed, 1 skipped" ]
+	[[ "$output" == *"no performance figure"* ]]
+}
