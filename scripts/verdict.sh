@@ -85,18 +85,26 @@ first_badness() {
 	{ PATH=$bin:$PATH console-badness.sh <"$1" || true; } | head -n1 | cut -c1-100
 }
 
+stall_re='detected stalls on CPUs/tasks:|self-detected stall on CPU'
+
 # FILE without the RCU CPU stall reports: from each "detected stalls on
 # CPUs/tasks:" or "self-detected stall on CPU" line, every following line
 # that belongs to a stall report (rcu: lines, task dumps, registers, NMI
 # backtraces) or to a backtrace (Call Trace:, <TASK>, indented frames), up
 # to the first line that does not.  Anything printed inside a stall report
 # that is none of these (a WARNING, an Oops, rcutorture's lines) ends it.
+# Where the log has an RCU CPU stall, rcutorture's "??? Writer stall state"
+# report (the writer waits for the grace period the stall holds up) and its
+# task dump count as part of it; without one they stay badness.
 without_stalls() {
-	awk '
+	local cpu_stall=0
+	grep -aEq "$stall_re" "$1" && cpu_stall=1
+	awk -v cpu_stall="$cpu_stall" '
 	{
 		m = $0
 		sub(/^\[ *[0-9]+\.[0-9]+\] ?/, "", m)
-		if (m ~ /detected stalls on CPUs\/tasks:|self-detected stall on CPU/) { in_stall = 1; next }
+		if (m ~ /detected stalls on CPUs\/tasks:|self-detected stall on CPU/ ||
+		    (cpu_stall && m ~ /^\?\?\? Writer stall state /)) { in_stall = 1; next }
 		if (in_stall && (m == "" || m ~ /^(rcu: |[ \t])/ ||
 		    m ~ /^(task:|Call Trace:|Sending NMI from CPU|NMI backtrace for cpu|CPU: [0-9]+ (UID|PID)|Hardware name:|Tainted: |Modules linked in:|RIP: |Code: |RSP: |RAX: |RDX: |RBP: |R10: |R13: |FS: |CS: |CR2: |DR0: |DR3: |PKRU: |INFO: Stall ended before state dump start)/))
 			next
@@ -104,7 +112,6 @@ without_stalls() {
 		print
 	}' "$1"
 }
-stall_re='detected stalls on CPUs/tasks:|self-detected stall on CPU'
 
 rcutorture_verdict() {
 	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall

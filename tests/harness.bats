@@ -229,6 +229,14 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 @test "hole 1: a stall with its report and backtraces, and nothing else, is STALL" {
 	run "$ROOT/scripts/verdict.sh" "$TMP/stall-trace.log" 0 rcutorture rcu
 	[[ "$output" == "STALL "*"detected stalls"* ]]
+	# rcutorture's writer-stall report, a consequence of the stall, too
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-writer.log" 0 rcutorture rcu
+	[[ "$output" == "STALL "*"detected stalls"* ]]
+	# but without an RCU CPU stall, the writer stall and the orphaned
+	# backtraces are badness
+	grep -v 'detected stalls' "$TMP/stall-writer.log" >"$TMP/writer-only.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/writer-only.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL console badness: "* ]]
 }
 
 @test "hole 1: a stall does not hide FAILURE, an Oops, an unrelated WARNING or a hang" {
