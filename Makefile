@@ -6,7 +6,7 @@
 SHELL := /bin/bash
 MATRIX ?= matrix/default
 
-.PHONY: all run tables check check-full soak bisect deps workspace checkpatch report clean distclean
+.PHONY: all run tables check check-full soak snapshot-soak bisect deps workspace checkpatch report clean distclean
 
 all: run
 
@@ -47,9 +47,16 @@ check-full: workspace
 soak: workspace
 	@scripts/run.sh matrix/soak results/soak.jsonl
 
+# The soak's raw results, kept with the snapshot like the main run's.
+snapshot-soak:
+	@test -s results/soak.jsonl || { echo "no results/soak.jsonl: run make soak first"; exit 1; }
+	@cp results/soak.jsonl snapshot/soak.jsonl
+	@echo "snapshot/soak.jsonl updated; commit it with the snapshot"
+
 bisect: workspace
 	@scripts/bisect.sh
 
+# The only target that deletes results (results/runs/ included).
 clean:
 	rm -rf results report
 

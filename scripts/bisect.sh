@@ -37,15 +37,18 @@ for k in $(seq 1 ${#all[@]}); do
 	fi
 	for scen in UP-NONE UP-PREEMPT SMP-PREEMPT; do
 		log "bisect: patch $k/${#all[@]} ($p): $scen${src:+ (between stages: own tree and build)}"
-		env=()
-		[ -z "$src" ] || env=(RCU_UP_NO_IMPL_CHECK=1 "RCU_UP_SRC=$src" "RCU_UP_O=$RCU_UP_WORK/patch-$k/build/$scen")
-		printf '%s %s rcu %s\n' "$stage" "$scen" "$secs" >"$RCU_UP_RESULTS/.bisect.matrix"
-		if ! env "${env[@]}" "$RCU_UP_ROOT/scripts/run.sh" "$RCU_UP_RESULTS/.bisect.matrix" "$results"; then
+		# Its own run directory (results/runs/RUN_ID-bisect-patch-K-SCEN),
+		# whatever else runs at the same second.
+		env=("RCU_UP_RUN_TAG=bisect-patch-$k-$scen")
+		[ -z "$src" ] || env+=(RCU_UP_NO_IMPL_CHECK=1 "RCU_UP_SRC=$src" "RCU_UP_O=$RCU_UP_WORK/patch-$k/build/$scen")
+		matrix=$(mktemp "$RCU_UP_RESULTS/.bisect.matrix.XXXXXX")
+		printf '%s %s rcu %s\n' "$stage" "$scen" "$secs" >"$matrix"
+		if ! env "${env[@]}" "$RCU_UP_ROOT/scripts/run.sh" "$matrix" "$results"; then
 			log "bisect: FAILED at patch $k ($p), scenario $scen"
 			bad=$((bad + 1))
 		fi
+		rm -f "$matrix"
 	done
 done
-rm -f "$RCU_UP_RESULTS/.bisect.matrix"
 log "bisect: ${#all[@]} patches, $bad failing (patch, scenario) pairs"
 [ "$bad" -eq 0 ]

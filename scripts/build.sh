@@ -7,7 +7,8 @@
 # that every option the fragments ask for (and every #CHECK# line) survived.
 # One O= directory per (stage, scenario), so rebuilds are incremental; ccache
 # makes rebuilds across stages cheap.  Writes $O/rcu-up-build.env with the
-# status (OK, BUILD-FAIL, CONFIG-MISMATCH), timings and RCU implementation.
+# status (OK, BUILD-FAIL, BUILD-WARN: a warning in RCU code, CONFIG-MISMATCH),
+# timings and RCU implementation.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -95,6 +96,28 @@ if ! wait "$pid"; then
 fi
 t1=$(date +%s)
 
+# Warnings in RCU code fail the run (BUILD-WARN): the kernel tree's
+# parse-build.sh on this build's log plus the RCU warnings earlier builds of
+# $O recorded for objects this one did not recompile (kbuild prints a
+# warning only when it compiles the file; scripts/lib.sh
+# rcu_build_warnings).  They are kept in $O/rcu-up-warnings.
+check_build_warnings() {
+	local pb=$src/tools/testing/selftests/rcutorture/bin checked=$O/build.rcu-checked.log
+	rcu_build_warnings "$build_log" "$O/rcu-up-warnings" >"$O/rcu-up-warnings.new"
+	mv "$O/rcu-up-warnings.new" "$O/rcu-up-warnings"
+	cat "$build_log" "$O/rcu-up-warnings" >"$checked"
+	if [ -x "$pb/parse-build.sh" ]; then
+		(cd "$O" && PATH=$pb:$PATH TORTURE_TRUST_MAKE=1 bash "$pb/parse-build.sh" "$checked" "stage $stage $scen") >/dev/null 2>&1 || return 1
+	fi
+	[ ! -s "$O/rcu-up-warnings" ]
+}
+build_status=OK
+if ! check_build_warnings; then
+	build_status=BUILD-WARN
+	log "stage $stage / $scen: BUILD-WARN, warnings in RCU code:"
+	sed 's/^/  /' "$O/rcu-up-warnings" >&2
+fi
+
 # Footprint: every object linked from kernel/rcu except the test modules.
 rcu_objs=()
 for o in "$O"/kernel/rcu/*.o; do
@@ -108,8 +131,10 @@ rcu_size=$(awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, 
 # Per object, "name text data bss dec" separated by ";": the article's tables.
 rcu_obj_sizes=$(awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }' <<<"$sizes")
 vml_size=$(size "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
-write_status OK "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
+write_status "$build_status" "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
 	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \
-	"BUILD_SECONDS=$((t1 - t0))" "BUILD_LOG=$build_log"
+	"BUILD_SECONDS=$((t1 - t0))" "BUILD_LOG=$build_log" \
+	"RCU_WARNINGS=$(head -n1 "$O/rcu-up-warnings" | cut -c1-150 | sed 's/[^A-Za-z0-9_.:/ -]/_/g; s/.*/"&"/')"
 log "stage $stage / $scen: built in $((t1 - t0))s; RCU objects text/data/bss/dec: $rcu_size"
+[ "$build_status" = OK ] || exit 5
 echo "$O"

@@ -81,40 +81,105 @@ config_value() {
 	echo "${v:-n}"
 }
 
-# The RCU implementation a .config selects.
+# The RCU implementation a .config selects: TREE_RCU, PREEMPT_RCU (tree),
+# TINY_RCU or TINY_PREEMPT_RCU (TINY_RCU=y with it, as stages 1 and 2's
+# Kconfig give it); MULTIPLE when tree and tiny are both enabled, UNKNOWN
+# when the combination is none of these (no implementation, or tiny with
+# preemptible readers but not TINY_PREEMPT_RCU).
 config_rcu_impl() {
-	local c=$1
-	if [ "$(config_value "$c" CONFIG_TINY_PREEMPT_RCU)" = y ]; then
+	local c=$1 tree tiny tp pr
+	tree=$(config_value "$c" CONFIG_TREE_RCU)
+	tiny=$(config_value "$c" CONFIG_TINY_RCU)
+	tp=$(config_value "$c" CONFIG_TINY_PREEMPT_RCU)
+	pr=$(config_value "$c" CONFIG_PREEMPT_RCU)
+	if [ "$tree" = y ] && { [ "$tiny" = y ] || [ "$tp" = y ]; }; then
+		echo MULTIPLE
+	elif [ "$tree" = y ]; then
+		if [ "$pr" = y ]; then echo PREEMPT_RCU; else echo TREE_RCU; fi
+	elif [ "$tp" = y ] && [ "$tiny" = y ] && [ "$pr" = y ]; then
 		echo TINY_PREEMPT_RCU
-	elif [ "$(config_value "$c" CONFIG_TREE_RCU)" = y ]; then
-		if [ "$(config_value "$c" CONFIG_PREEMPT_RCU)" = y ]; then
-			echo PREEMPT_RCU
-		else
-			echo TREE_RCU
-		fi
-	elif [ "$(config_value "$c" CONFIG_TINY_RCU)" = y ]; then
+	elif [ "$tiny" = y ] && [ "$tp" != y ] && [ "$pr" != y ]; then
 		echo TINY_RCU
 	else
 		echo UNKNOWN
 	fi
 }
 
-# The RCU implementation a console log announces (tree and tiny-preempt print a
-# banner from rcu_init(); TINY_RCU prints none, so a booted kernel with no
-# banner that reached rcutorture is TINY_RCU).
+# The RCU implementation a console log announces.  Tree RCU's rcu_init()
+# prints "Preemptible hierarchical RCU implementation." or "Hierarchical RCU
+# implementation.", TINY_PREEMPT_RCU "Preemptible tiny RCU implementation.";
+# more than one of them is MULTIPLE.  TINY_RCU prints no banner (kernel/rcu/
+# tiny.c, srcutiny.c and init/main.c have none), so it is recognised by
+# everything that must hold for it: none of those banners, none of the lines
+# only tree RCU and tree SRCU print ("Hierarchical SRCU implementation.",
+# "RCU calculated value of scheduler-enlistment delay"), a test that started
+# (the kernel booted that far), and, where rcutorture tested "rcu", the
+# start-test grace-period state "g0 f0x0" that Tiny RCU's
+# rcutorture_get_gp_data() stub always reports.  Anything else is UNKNOWN.
+# run.sh also requires the .config to agree.
 log_rcu_impl() {
-	local f=$1
-	if grep -q 'Preemptible tiny RCU implementation' "$f"; then
-		echo TINY_PREEMPT_RCU
-	elif grep -q 'Preemptible hierarchical RCU implementation' "$f"; then
-		echo PREEMPT_RCU
-	elif grep -q 'Hierarchical RCU implementation' "$f"; then
-		echo TREE_RCU
-	elif grep -q 'Linux version' "$f"; then
+	local f=$1 found=() gp
+	grep -aq 'Preemptible tiny RCU implementation' "$f" && found+=(TINY_PREEMPT_RCU)
+	grep -aq 'Preemptible hierarchical RCU implementation' "$f" && found+=(PREEMPT_RCU)
+	grep -aq 'Hierarchical RCU implementation' "$f" && found+=(TREE_RCU)
+	if [ ${#found[@]} -gt 1 ]; then
+		echo MULTIPLE
+		return
+	elif [ ${#found[@]} -eq 1 ]; then
+		echo "${found[0]}"
+		return
+	fi
+	gp=$(sed -n -E 's/^(\[[^]]*\] )?rcu:  Start-test grace-period state: (g-?[0-9]+ f0x[0-9a-f]+).*/\2/p' "$f" | head -n1)
+	if grep -aq 'Linux version' "$f" &&
+		! grep -aEq 'Hierarchical SRCU implementation|RCU calculated value of scheduler-enlistment delay' "$f" &&
+		grep -aEq -- '-torture:--- Start of test:|-scale:--- Start of test:|-ref-scale: --- Start of test:|rcu-misuse: [a-z_]+: provoking' "$f" &&
+		{ [ -z "$gp" ] || [ "$gp" = "g0 f0x0" ]; }; then
 		echo TINY_RCU
 	else
 		echo UNKNOWN
 	fi
+}
+
+# Why a booted kernel is not the RCU implementation WANT, given what its
+# .config and its boot log say; nothing when both are WANT.
+impl_mismatch() {
+	local want=$1 config=$2 boot=$3
+	[ "$config" = "$want" ] && [ "$boot" = "$want" ] && return 0
+	echo "expected $want, .config has $config, boot log shows $boot"
+}
+
+# Why a boot log's preemption mode is not the one its kernel arguments
+# (ARGS...) asked for with preempt=; nothing when they agree or none asked.
+preempt_mismatch() {
+	local f=$1 want got
+	shift
+	want=$(args_preempt_mode "$@")
+	[ -n "$want" ] || return 0
+	got=$(log_preempt_mode "$f")
+	[ "$got" = "$want" ] && return 0
+	echo "preempt=$want asked for, boot log shows Dynamic Preempt: ${got:-nothing}"
+}
+
+# The preemption mode the kernel arguments ask for (preempt=none, voluntary
+# or full; the last one wins, as in the kernel), or nothing.
+args_preempt_mode() {
+	local a mode=""
+	for a in "$@"; do
+		case $a in preempt=*) mode=${a#preempt=} ;; esac
+	done
+	echo "$mode"
+}
+
+# The preemption mode a boot log reports: the last "Dynamic Preempt: MODE"
+# line (kernel/sched/core.c prints one when the mode is set), "unsupported"
+# when the kernel refused the preempt= argument, nothing when neither.
+log_preempt_mode() {
+	local f=$1
+	if grep -aq 'Dynamic Preempt: unsupported mode' "$f"; then
+		echo unsupported
+		return
+	fi
+	tr -d '\r' <"$f" | sed -n 's/.*Dynamic Preempt: \([a-z]*\)$/\1/p' | tail -n1
 }
 
 # Options a scenario file requests: its CONFIG_ lines, then its #CHECK# lines.
@@ -184,4 +249,106 @@ scenario_skip_reason() {
 	stages=${line%%:*}
 	[[ " $stages " == *" $stage "* ]] && return 0
 	echo "${line#*: }"
+}
+
+# The known-benign console lines (scripts/benign-console.txt, or
+# RCU_UP_BENIGN) that apply to implementation IMPL, as extended regexes
+# anchored to the whole message (after the printk timestamp), one per line,
+# for grep -vEf.  A line "IMPL,IMPL<TAB>regex" applies only to those
+# implementations.  Dies on an empty line, an invalid regex, or a pattern
+# that matches an empty line or a line of real badness: any of those would
+# let grep -v drop lines the verdict must see.
+benign_patterns() {
+	local impl=$1 f=${RCU_UP_BENIGN:-$RCU_UP_ROOT/scripts/benign-console.txt}
+	local n=0 line only re anchored canary st
+	local canaries=("" "WARNING: CPU: 0 PID: 1 at kernel/rcu/tree.c:1 f+0x0/0x1" "Oops: 0000 [#1] PREEMPT"
+		"BUG: kernel NULL pointer dereference, address: 0000000000000000" "Call Trace:"
+		"rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:" "Kernel panic - not syncing: x"
+		"rcu-torture:--- End of test: FAILURE: nreaders=1")
+	[ -r "$f" ] || die "no benign-line list $f"
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in \#*) continue ;; esac
+		[ -n "${line//[[:space:]]/}" ] || die "$f:$n: empty line; an empty pattern matches every console line, remove it"
+		only="" re=$line
+		if [[ "$line" == *$'\t'* ]]; then
+			only=${line%%$'\t'*} re=${line#*$'\t'}
+		fi
+		anchored="^(\\[ *[0-9]+\\.[0-9]+\\] ?)?($re)\$"
+		st=0
+		grep -Eq -- "$anchored" <<<"" 2>/dev/null || st=$?
+		[ "$st" -ne 2 ] || die "$f:$n: invalid extended regex '$re'"
+		for canary in "${canaries[@]}"; do
+			if grep -Eq -- "$anchored" <<<"$canary"; then
+				die "$f:$n: pattern '$re' matches '${canary:-an empty line}'; make it match only the exact benign message"
+			fi
+		done
+		[ -z "$only" ] || [[ ",$only," == *",$impl,"* ]] || continue
+		printf '%s\n' "$anchored"
+	done <"$f"
+}
+
+# A fresh directory named BASE, or BASE.2, BASE.3, ... when that exists
+# (mkdir is atomic, so parallel callers never share one).  Prints its path.
+fresh_dir() {
+	local base=$1 d i=1
+	mkdir -p "$(dirname "$base")"
+	d=$base
+	until mkdir "$d" 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -lt 1000 ] || die "cannot create a fresh directory for $base"
+		d=$base.$i
+	done
+	echo "$d"
+}
+
+# How a checkpatch.pl --strict -q run went, from its exit status and
+# output: "clean" (exit 0), "warnings" (non-zero, WARNING/CHECK reports only
+# and its closing "total: 0 errors, ..." line, which shows it ran to the
+# end), "error" (anything else: ERROR lines, a crash, "open failed", a
+# non-zero exit without a report).
+checkpatch_outcome() {
+	local rc=$1 text=$2
+	if [ "$rc" -eq 0 ]; then
+		echo clean
+	elif ! grep -q '^ERROR' <<<"$text" && grep -Eq '^(WARNING|CHECK):' <<<"$text" &&
+		grep -Eq '^total: 0 errors, [0-9]+ warnings, ([0-9]+ checks, )?[0-9]+ lines checked$' <<<"$text" &&
+		! grep -Eq 'open failed|Died at|line [0-9]+\.$|^Can.t |syntax error' <<<"$text"; then
+		echo warnings
+	else
+		echo error
+	fi
+}
+
+# The RCU warnings of a kernel build (the tree's parse-build.sh rule:
+# "warning:" lines in kernel/rcu/*, include/linux/*rcu*.h, and undefined
+# references), on stdout.  kbuild prints a warning only when it compiles
+# the file, so the warnings an earlier build of the same directory recorded
+# (PREV, may be missing) are carried over for the objects this build did
+# not recompile; a header's only when this build compiled nothing.
+rcu_build_warnings() {
+	local buildlog=$1 prev=${2:-}
+	{
+		grep -a 'warning:' "$buildlog" || true
+		[ -s "$prev" ] || return 0
+		awk '
+			NR == FNR { if ($1 == "CC") { cc[$2] = 1; any = 1 } next }
+			{
+				f = $0; sub(/:.*/, "", f)
+				o = f; sub(/^.*kernel\/rcu\//, "kernel/rcu/", o); sub(/\.c$/, ".o", o)
+				if (f ~ /\.h$/) { if (!any) print; next }
+				if (!(o in cc)) print
+			}' "$buildlog" "$prev"
+	} | grep -aE 'include/linux/[^/]*rcu[^/]*\.h:|kernel/rcu/[^/]*:|^ld: .*undefined reference to' | awk '!seen[$0]++' || true
+}
+
+# The versions a run's results depend on: the packaged kernel source, the
+# compiler, QEMU, and this harness.
+tool_versions() {
+	local v
+	v=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) || v=unknown
+	echo "linux-source-6.12 $v"
+	echo "gcc $(gcc --version 2>/dev/null | head -n1 || echo unknown)"
+	echo "qemu $(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)"
+	echo "rcu-up $(git -C "$RCU_UP_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 }

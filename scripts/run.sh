@@ -6,8 +6,11 @@
 # (or the scenario's #SUITE#, refscale or rcuscale, TYPE then being the
 # scale_type), judge the console log, check which RCU implementation it has,
 # and append one JSON line to RESULTS (default results/results.jsonl), with
-# the performance figure scripts/perf.sh finds in the log.  Prints the verdict
-# table at the end; exits non-zero when any run's verdict is not the expected one.
+# the performance figure scripts/perf.sh finds in the log.  Each run keeps
+# its console log, .config, build log, boot arguments, QEMU command and tool
+# versions in results/runs/RUN_ID/STAGE-SCENARIO-TYPE[-ARGS][-rN]/, which its
+# JSON line names ("dir", "log").  Prints the verdict table at the end; exits
+# non-zero when any run's verdict is not the expected one.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,7 +21,14 @@ results=${2:-$RCU_UP_RESULTS/results.jsonl}
 need_cmds jq qemu-system-x86_64
 mkdir -p "$(dirname "$results")" "$RCU_UP_RESULTS"
 run_id=$(date -u +%Y%m%dT%H%M%SZ)
-table=$RCU_UP_RESULTS/last-run.tsv
+# Every run of this matrix gets a directory below results/runs/RUN_ID
+# (RUN_ID.2, ... when that exists; RCU_UP_RUN_TAG is appended, e.g. by
+# bisect.sh); nothing there is ever overwritten.
+run_root=$(fresh_dir "$RCU_UP_RESULTS/runs/$run_id${RCU_UP_RUN_TAG:+-$RCU_UP_RUN_TAG}")
+run_id=$(basename "$run_root")
+tool_versions >"$run_root/versions"
+cp "$matrix" "$run_root/matrix"
+table=$run_root/table.tsv
 : >"$table"
 
 # Validate the whole matrix before spending time on builds.
@@ -48,55 +58,85 @@ done <"$matrix"
 # Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
 # each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
 # JSON line and table row to its own files, gathered in matrix order.
-mkdir -p "$RCU_UP_RESULTS"
 tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
-	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
-	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+# One run, in named steps that share run_one's local variables: find_build,
+# make_run_dir, boot, judge, check_implementation, record.
+
+# The build's status file ($O/rcu-up-build.env) and what it says.
+find_build() {
 	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
 	skip=$(scenario_skip_reason "$stage" "$scen")
-	if [ -n "$skip" ]; then
-		verdict=SKIP reason="stage $stage: $skip"
-	elif [ "$BUILD_STATUS" != OK ]; then
-		verdict=$BUILD_STATUS reason="${DROPPED:-see $O/build.log}"
-	else
-		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}
-		[ "$rep" -gt 1 ] && logf+=-r$rep
-		logf+=.log
-		bootargs=""
-		[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
-		suite=$(scenario_suite "$scen")
-		case $suite in
-		# rcutorture stops itself after SECONDS; the scale tests stop when
-		# done (shutdown defaults on when built in) and SECONDS is their budget.
-		rcutorture) bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15" ;;
-		refscale) bootargs+=" refscale.scale_type=$type" ;;
-		rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
-		# The test module powers nothing off: our init does, once it returns.
-		misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
-		esac
-		log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
-		rc=0
-		# shellcheck disable=SC2086
-		RCU_UP_INITRD_EXTRA=$initrd_extra "$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
-			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
-		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
-		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite")
-		perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
-		boot_impl=$(log_rcu_impl "$logf")
-		if [ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] && { [ "$verdict" = PASS ] || [ "$verdict" = FAIL ]; }; then
-			if [ "$RCU_IMPL_CONFIG" != "$want_impl" ] || [ "$boot_impl" != "$want_impl" ]; then
-				reason="expected $want_impl, .config has $RCU_IMPL_CONFIG, boot log shows $boot_impl; $reason"
-				verdict=FAIL
-			fi
-		fi
-	fi
-	ok=yes
+}
+
+# The run's own directory below the run's (never reused): the build's
+# .config, build log and status, the boot arguments and the tool versions;
+# boot.sh adds the console log and the exact QEMU command.
+make_run_dir() {
+	local name=$stage-$scen-$type
+	[ -z "$extra" ] || name+=-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)
+	[ "$rep" -gt 1 ] && name+=-r$rep
+	run_dir=$(fresh_dir "$run_root/$name")
+	logf=$run_dir/console.log
+	cp "$run_root/versions" "$run_dir/versions"
+	[ ! -f "$O/.config" ] || cp "$O/.config" "$run_dir/config"
+	[ ! -f "$O/rcu-up-build.env" ] || cp "$O/rcu-up-build.env" "$run_dir/build.env"
+	[ ! -f "${BUILD_LOG:-$O/build.log}" ] || cp "${BUILD_LOG:-$O/build.log}" "$run_dir/build.log"
+	[ ! -s "$O/rcu-up-warnings" ] || cp "$O/rcu-up-warnings" "$run_dir/rcu-warnings"
+}
+
+# Kernel arguments for the suite, then boot.sh (its exit status in rc).
+boot() {
+	bootargs=""
+	[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
+	case $suite in
+	# rcutorture stops itself after SECONDS; the scale tests stop when
+	# done (shutdown defaults on when built in) and SECONDS is their budget.
+	rcutorture) bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15" ;;
+	refscale) bootargs+=" refscale.scale_type=$type" ;;
+	rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
+	# The test module powers nothing off: our init does, once it returns.
+	misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
+	esac
+	echo "$bootargs $extra" >"$run_dir/bootargs"
+	log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
+	rc=0
+	# shellcheck disable=SC2086
+	RCU_UP_INITRD_EXTRA=$initrd_extra "$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
+		"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
+	echo "$rc" >"$run_dir/qemu-exit"
+	boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
+}
+
+# The verdict of the console log for the type asked for, and the figure.
+judge() {
+	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
+	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
+}
+
+# The implementation in .config and in the boot log must be the stage's,
+# and a preempt= argument must have taken effect; otherwise the run is a
+# FAIL whatever its verdict (a HANG stays a HANG).
+check_implementation() {
+	local why
+	boot_impl=$(log_rcu_impl "$logf")
+	[ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] || return 0
+	[ "$verdict" != HANG ] || return 0
+	# shellcheck disable=SC2086
+	why=$(impl_mismatch "$want_impl" "$RCU_IMPL_CONFIG" "$boot_impl")
+	# shellcheck disable=SC2086
+	why=${why:-$(preempt_mismatch "$logf" $bootargs $extra)}
+	[ -n "$why" ] || return 0
+	reason="$why; $reason"
+	verdict=FAIL
+}
+
+# The JSON line and the table row, in files of their own ($tmp/$i.*).
+record() {
+	local ok=yes
 	[ "$verdict" = "$expect" ] || ok=no
 	log "[$i/$n] stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
@@ -109,7 +149,7 @@ run_one() {
 		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
-		--arg suite "${suite:-}" --argjson perf "$perf" '
+		--arg dir "${run_dir#"$RCU_UP_ROOT"/}" --arg suite "${suite:-}" --argjson perf "$perf" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
@@ -121,9 +161,32 @@ run_one() {
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
-		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf, log: $log}' >"$tmp/$i.json"
+		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf,
+		 log: $log, dir: $dir}' >"$tmp/$i.json"
+	[ -z "$run_dir" ] || cp "$tmp/$i.json" "$run_dir/result.json"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
+}
+
+run_one() {
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
+	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" run_dir="" want_impl skip rc bootargs="" perf=null initrd_extra=""
+	local suite BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED="" BUILD_LOG="" RCU_WARNINGS=""
+	suite=$(scenario_suite "$scen")
+	find_build
+	if [ -n "$skip" ]; then
+		verdict=SKIP reason="stage $stage: $skip"
+	else
+		make_run_dir
+		if [ "$BUILD_STATUS" != OK ]; then
+			verdict=$BUILD_STATUS reason="${DROPPED:-${RCU_WARNINGS:-see $run_dir/build.log}}"
+		else
+			boot
+			judge
+			check_implementation
+		fi
+	fi
+	record
 }
 
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
@@ -156,6 +219,7 @@ bad=0
 for j in $(seq 1 "$n"); do
 	if [ -f "$tmp/$j.json" ]; then
 		cat "$tmp/$j.json" >>"$results"
+		cat "$tmp/$j.json" >>"$run_root/results.jsonl"
 		cat "$tmp/$j.tsv" >>"$table"
 		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
 	else
@@ -163,6 +227,7 @@ for j in $(seq 1 "$n"); do
 	fi
 done
 
+ln -sfn "${table#"$RCU_UP_RESULTS"/}" "$RCU_UP_RESULTS/last-run.tsv"
 echo
 {
 	printf 'stage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
@@ -189,5 +254,5 @@ if [ "$bad" -gt 0 ]; then
 	done
 	echo
 fi
-log "$((n - bad)) of $n runs as expected; results appended to ${results#"$RCU_UP_ROOT"/}"
+log "$((n - bad)) of $n runs as expected; results appended to ${results#"$RCU_UP_ROOT"/}, runs in ${run_root#"$RCU_UP_ROOT"/}"
 [ "$bad" -eq 0 ]

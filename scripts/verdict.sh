@@ -1,72 +1,277 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# verdict.sh LOG QEMU_EXIT [SUITE]: the verdict of one boot, from its console
-# log only.  Prints "VERDICT reason".  SUITE is rcutorture (default), refscale,
-# rcuscale or misuse (see misuse_verdict below).
+# verdict.sh LOG QEMU_EXIT [SUITE [TYPE [IMPL]]]: the verdict of one boot,
+# from its console log and QEMU's exit status (boot.sh: 0 the guest powered
+# off, 124 killed by the timeout, anything else a QEMU failure).  Prints
+# "VERDICT reason".
 #
-#   PASS  the test's end-of-test line says SUCCESS (scale tests: their results
-#         line) and the kernel tree's own parse-console.sh found nothing wrong
-#   FAIL  End of test: FAILURE, or console badness (WARNING, BUG, Oops, Call
-#         Trace, stall reports, lockdep splats, "!!!", GP hangs), or the guest
-#         stopped without finishing the test
-#   STALL the console has an RCU CPU stall warning (a matrix line expects
-#         STALL for the runs that provoke one on purpose, e.g. stall_cpu)
-#   HANG  the guest was killed by the wall-clock timeout before finishing
+#   SUITE  rcutorture (default), refscale, rcuscale or misuse
+#   TYPE   what the run asked for: rcutorture's torture_type (default: the
+#          log's rcutorture.torture_type=, else rcu), the scale tests'
+#          scale_type (default rcu), the misuse case (required)
+#   IMPL   the kernel's RCU implementation (config_rcu_impl), for the benign
+#          lines that apply to some implementations only; default: the
+#          "config" file next to LOG, else UNKNOWN
+#
+# Every verdict but PASS and the two expected-misbehaviour verdicts
+# (TORTURE-FAIL, STALL) names what went wrong first:
+#
+#   PASS          TYPE-torture:--- End of test: SUCCESS (scale tests: the
+#                 complete results table, as many rows as the start-of-test
+#                 line announced; misuse: every expected diagnostic and
+#                 nothing else), no console badness (the kernel tree's
+#                 console-badness.sh, GP hangs from parse-console.sh), no
+#                 kernel panic, and the guest powered off (exit 0)
+#   TORTURE-FAIL  rcutorture itself said TYPE-torture:--- End of test:
+#                 FAILURE, and nothing else went wrong: no console badness
+#                 but its own "!!!" lines, no stall, no panic, powered off.
+#                 The negative control torture_type=busted expects this.
+#   STALL         RCU CPU stall warnings were the only badness (their report
+#                 lines and the backtraces that belong to them), and the run
+#                 otherwise ended as a passing run does
+#   HANG          the guest was killed by the wall-clock timeout
+#   FAIL          anything else
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse]"
-logf=$1 rc=$2 suite=${3:-rcutorture}
+[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse [TYPE [IMPL]]]"
+logf=$1 rc=$2 suite=${3:-rcutorture} type=${4:-} impl=${5:-}
 [ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
 logf=$(realpath "$logf")
 bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/bin}
 [ -x "$bin/parse-console.sh" ] || die "no $bin/parse-console.sh; run: scripts/workspace.sh base"
-
+[ -x "$bin/console-badness.sh" ] || die "no $bin/console-badness.sh; run: scripts/workspace.sh base"
 case $suite in
-rcutorture) done_re='End of test: (SUCCESS|FAILURE)' ;;
-# The scale tests' results tables are their end of test.
-refscale) done_re='Runs[[:space:]]+Time\(ns\)' ;;
-rcuscale) done_re='rcu-scale: +[0-9]+ writer-duration:' ;;
-misuse) done_re='rcu-misuse: [a-z_]+: done' ;;
+rcutorture|refscale|rcuscale|misuse) ;;
 *) die "unknown suite '$suite'" ;;
 esac
 
-finished=no
-grep -aEq "$done_re" "$logf" && finished=yes
+# The type the run asked for.
+default_type() {
+	case $suite in
+	rcutorture) sed -n 's/.*Command line:.* rcutorture\.torture_type=\([^ ]*\).*/\1/p' "$logf" | tr -d '\r' | head -n1 | grep . || echo rcu ;;
+	refscale|rcuscale) echo rcu ;;
+	misuse) die "misuse: give the case the run asked for as TYPE (e.g. $0 LOG 0 misuse underflow)" ;;
+	esac
+}
+[ -n "$type" ] || type=$(default_type)
+[[ "$type" =~ ^[a-z0-9_-]+$ ]] || die "unexpected type '$type'"
+if [ -z "$impl" ]; then
+	impl=UNKNOWN
+	[ -r "$(dirname "$logf")/config" ] && impl=$(config_rcu_impl "$(dirname "$logf")/config")
+fi
 
-# The tree's own parser: FAILURE, "!!!" counts, GP hangs from the version
-# numbers, console badness.  It runs on a copy without the platform's known
-# benign lines, and writes COPY.diags when it finds anything.
-judged=$logf.judged
-grep -avEf <(grep -v '^#' "$RCU_UP_ROOT/scripts/benign-console.txt") "$logf" >"$judged" || true
-rm -f "$judged.diags"
 # Scratch space, also parse-console.sh's TMPDIR: its exit trap removes its
 # temporary files but not its mktemp directory.
 ptmp=$(mktemp -d)
 trap 'rm -rf "$ptmp"' EXIT
 
-# The misuse suite: the provoked misuse must draw every diagnostic tree RCU
-# gives for it (scripts/misuse-expect.txt) after "CASE: provoking"; nothing
-# may go wrong before it, and a case listed CLEAN must draw nothing at all.
-# Badness is what the kernel tree's console-badness.sh reports.
+# LOG.judged: the log without CRs and without the platform's known-benign
+# lines (scripts/benign-console.txt, for this implementation).
+judged=$logf.judged
+benign=$ptmp/benign
+benign_patterns "$impl" >"$benign"
+tr -d '\r' <"$logf" | { grep -avEf "$benign" || true; } >"$judged"
+rm -f "$judged.diags"
+
+# A console line that begins with MESSAGE (after the printk timestamp).
+ts='^(\[ *[0-9]+\.[0-9]+\] ?)?'
+has() { grep -aEq -- "$ts$1" "$2"; }
+first() { grep -aEm1 -- "$ts$1" "$2" | cut -c1-100 || true; }
+
+# What the kernel tree's console-badness.sh finds in FILE, first line.
 first_badness() {
-	[ -x "$bin/console-badness.sh" ] || die "no $bin/console-badness.sh; run: scripts/workspace.sh base"
 	{ PATH=$bin:$PATH console-badness.sh <"$1" || true; } | head -n1 | cut -c1-100
 }
+
+stall_re='detected stalls on CPUs/tasks:|self-detected stall on CPU'
+
+# FILE without the RCU CPU stall reports: from each "detected stalls on
+# CPUs/tasks:" or "self-detected stall on CPU" line, every following line
+# that belongs to a stall report (rcu: lines, task dumps, registers, NMI
+# backtraces) or to a backtrace (Call Trace:, <TASK>, indented frames), up
+# to the first line that does not.  Anything printed inside a stall report
+# that is none of these (a WARNING, an Oops, rcutorture's lines) ends it.
+# Where the log has an RCU CPU stall, rcutorture's "??? Writer stall state"
+# report (the writer waits for the grace period the stall holds up) and its
+# task dump count as part of it; without one they stay badness.
+without_stalls() {
+	local cpu_stall=0
+	grep -aEq "$stall_re" "$1" && cpu_stall=1
+	awk -v cpu_stall="$cpu_stall" '
+	{
+		m = $0
+		sub(/^\[ *[0-9]+\.[0-9]+\] ?/, "", m)
+		if (m ~ /detected stalls on CPUs\/tasks:|self-detected stall on CPU/ ||
+		    (cpu_stall && m ~ /^\?\?\? Writer stall state /)) { in_stall = 1; next }
+		if (in_stall && (m == "" || m ~ /^(rcu: |[ \t])/ ||
+		    m ~ /^(task:|Call Trace:|Sending NMI from CPU|NMI backtrace for cpu|CPU: [0-9]+ (UID|PID)|Hardware name:|Tainted: |Modules linked in:|RIP: |Code: |RSP: |RAX: |RDX: |RBP: |R10: |R13: |FS: |CS: |CR2: |DR0: |DR3: |PKRU: |INFO: Stall ended before state dump start)/))
+			next
+		in_stall = 0
+		print
+	}' "$1"
+}
+
+rcutorture_verdict() {
+	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall
+	without_stalls "$judged" | { grep -avE -- "$ts$t: ?!!!" || true; } >"$nostall"
+	panic=$(first 'Kernel panic - not syncing' "$judged")
+	bad=$(first_badness "$nostall")
+	stall=$(grep -aEm1 "$stall_re" "$judged" | cut -c1-100 || true)
+	# The tree's own parser: GP hangs and bad sequences from the version
+	# numbers (its FAILURE and badness findings are judged above).
+	(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=rcutorture TMPDIR=$ptmp \
+		bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
+	seq=$(grep -aEm1 'GP HANG|BAD SEQ|HOTPLUG' "$judged.diags" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100 || true)
+	if [ -n "$panic" ]; then
+		echo "FAIL $panic"
+	elif [ -n "$bad" ]; then
+		echo "FAIL console badness: $bad"
+	elif [ "$rc" = 124 ]; then
+		if has "$t:--- End of test: " "$judged"; then
+			echo "HANG the guest did not power off after $t's End of test ($logf)"
+		else
+			echo "HANG no end of test before the timeout ($logf)"
+		fi
+	elif [ "$rc" != 0 ]; then
+		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	elif has "$t:--- End of test: FAILURE" "$judged"; then
+		if [ -n "$stall" ]; then
+			echo "FAIL End of test: FAILURE with an RCU CPU stall: $stall"
+		else
+			echo "TORTURE-FAIL $t: End of test: FAILURE, nothing else wrong"
+		fi
+	elif grep -aEq -- "$ts$t: ?!!!" "$judged"; then
+		echo "FAIL $(first "$t: ?!!!" "$judged")"
+	elif ! has "$t:--- End of test: SUCCESS" "$judged"; then
+		if has "$t:--- End of test: " "$judged"; then
+			echo "FAIL $(first "$t:--- End of test: " "$judged")"
+		elif has '[a-z_-]+-torture:--- End of test: ' "$judged"; then
+			echo "FAIL no End of test from $t, only: $(first '[a-z_-]+-torture:--- End of test: ' "$judged")"
+		else
+			echo "FAIL guest stopped (exit $rc) before the end of the test"
+		fi
+	elif [ -n "$seq" ]; then
+		echo "FAIL $seq"
+	elif [ -n "$stall" ]; then
+		echo "STALL $stall; no other badness, End of test: SUCCESS, powered off"
+	else
+		echo "PASS $t: End of test: SUCCESS, console clean, powered off"
+	fi
+}
+
+# refscale's table: "Runs<TAB>Time(ns)" and one row per run, numbered 1 to
+# the nruns its start-of-test line announced.  Prints "rows announced".
+refscale_table() {
+	local want got
+	want=$(sed -n -E "s/${ts}$type-ref-scale: --- Start of test:.* nruns=([0-9]+).*/\\2/p" "$judged" | head -n1)
+	got=$(sed -E "s/$ts//" "$judged" | awk '
+		/^Runs\tTime\(ns\)$/ { on = 1; n = 0; next }
+		on && $0 ~ /^[0-9]+\t[0-9]+\.[0-9]+$/ && $1 == n + 1 { n++; next }
+		on { on = 0 }
+		END { print n + 0 }')
+	echo "$got ${want:-0}"
+}
+
+# rcuscale's table: for each of the nwriters writers the start-of-test line
+# announced, as many writer-duration lines as its "writer N gps: M" line
+# says (at least one).  Prints "complete-writers announced-writers".
+rcuscale_table() {
+	local want got
+	want=$(sed -n -E "s/${ts}$type-scale:--- Start of test:.* nwriters=([0-9]+).*/\\2/p" "$judged" | head -n1)
+	got=$(sed -E "s/$ts//" "$judged" | awk -v p="$type-scale:" -v want="${want:-0}" '
+		index($0, p) == 1 && $2 == "writer" && $4 == "gps:" { gps[$3] = $5 + 0; next }
+		index($0, p) == 1 && $3 == "writer-duration:" { dur[$2]++; next }
+		END {
+			for (w = 0; w < want; w++)
+				if (gps[w] > 0 && dur[w] == gps[w]) n++
+			print n + 0
+		}')
+	echo "$got ${want:-0}"
+}
+
+scale_verdict() {
+	local panic bad got want
+	panic=$(first 'Kernel panic - not syncing' "$judged")
+	bad=$(first_badness "$judged")
+	if [ "$suite" = refscale ]; then read -r got want < <(refscale_table); else read -r got want < <(rcuscale_table); fi
+	local what="results rows"
+	[ "$suite" = rcuscale ] && what="writers' complete duration lists"
+	if [ -n "$panic" ]; then
+		echo "FAIL $panic"
+	elif grep -aq -- '-scale: *!!!' "$judged"; then
+		echo "FAIL $(grep -am1 -- '-scale: *!!!' "$judged" | cut -c1-100)"
+	elif [ -n "$bad" ]; then
+		echo "FAIL console badness: $bad"
+	elif [ "$rc" = 124 ]; then
+		echo "HANG $got of $want $what before the timeout ($logf)"
+	elif [ "$rc" != 0 ]; then
+		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	elif [ "$want" -eq 0 ]; then
+		echo "FAIL no $type $suite start-of-test line announcing the table's size"
+	elif [ "$got" -ne "$want" ]; then
+		echo "FAIL incomplete results: $got of $want $what"
+	else
+		echo "PASS complete results ($got of $got $what), console clean, powered off"
+	fi
+}
+
+# The misuse suite: the case the run asked for must draw every diagnostic
+# tree RCU gives for it (scripts/misuse-expect.txt) after "CASE: provoking",
+# and nothing else: console badness after it must belong to an expected
+# splat (the splat's own Call Trace and lockdep banner lines included), and
+# nothing may go wrong before it.  A case listed CLEAN must draw nothing.
+misuse_expectations() { # CASE: prints "want" lines for it (and for "*")
+	local c want
+	while IFS=$'\t' read -r c want; do
+		[ "$c" = "$1" ] || [ "$c" = "*" ] || continue
+		printf '%s\n' "$want"
+	done < <(grep -v '^#' "$RCU_UP_ROOT/scripts/misuse-expect.txt")
+}
+
+# Badness in FILE (the console after "provoking") that no expected splat
+# accounts for, first line.  A splat starts at a "cut here" line, a lockdep
+# banner (=====), a BUG:, WARNING:, Oops, rcu: INFO: or hung-task line, or an
+# rcu-misuse: line (a start within two lines of a cut-here or banner line
+# is the same splat), and ends at "---[ end trace".  A splat is expected
+# when one of its lines matches an expected pattern (rcu-misuse: lines
+# aside); all badness in it is then accounted for.
+unexpected_badness() {
+	local file=$1 expected=$2 numbered=$ptmp/numbered splats=$ptmp/splats
+	awk '{ printf "%d:%s\n", NR, $0 }' "$file" >"$numbered"
+	awk -v ef="$expected" '
+		BEGIN { while ((getline l < ef) > 0) if (l != "") pat[++ne] = l }
+		{
+			m = $0; sub(/^\[ *[0-9]+\.[0-9]+\] ?/, "", m)
+			start = m ~ /^(------------\[ cut here \]|=+$|BUG:|WARNING:|Oops|rcu: INFO:|INFO: task .* blocked for more than|rcu-misuse:|general protection fault|Kernel panic)/
+			if (start && !(NR - hdr <= 2 && m !~ /^rcu-misuse:/)) { id++; if (m ~ /^(------------\[ cut here \]|=+$)/) hdr = NR }
+			if (m ~ /^---\[ end trace/) { seg[NR] = id; id++; next }
+			seg[NR] = id
+			if (m !~ /^rcu-misuse:/)
+				for (i = 1; i <= ne; i++) if (m ~ pat[i]) ok[id] = 1
+		}
+		END { for (n = 1; n <= NR; n++) print n, (seg[n] && ok[seg[n]]) ? 1 : 0 }' "$file" >"$splats"
+	{ PATH=$bin:$PATH console-badness.sh <"$numbered" || true; } | while IFS= read -r line; do
+		n=${line%%:*}
+		[ "$(awk -v n="$n" '$1 == n { print $2 }' "$splats")" = 1 ] && continue
+		printf '%s\n' "${line#*:}" | cut -c1-100
+		break
+	done
+}
+
 misuse_verdict() {
-	local case c want clean=no n=0 missing=() forbidden=() badness before after
-	case=$(sed -n 's/.*rcu-misuse: \([a-z_]*\): provoking.*/\1/p' "$judged" | head -n1)
-	if [ -z "$case" ]; then
-		[ "$rc" = 124 ] && { echo "HANG the test module never started ($logf)"; return; }
-		echo "FAIL the test module never started (exit $rc; see $logf)"
+	local case=$type want clean=no n=0 missing=() forbidden=() badness before=$ptmp/before after=$ptmp/after
+	local expected=$ptmp/expected
+	: >"$expected"
+	if ! grep -aq "rcu-misuse: $case: provoking" "$judged"; then
+		[ "$rc" = 124 ] && { echo "HANG the test module never started case '$case' ($logf)"; return; }
+		echo "FAIL the test module never started case '$case' (exit $rc; see $logf)"
 		return
 	fi
-	before=$ptmp/before after=$ptmp/after
 	sed -n "/rcu-misuse: $case: provoking/q;p" "$judged" >"$before"
 	sed -n "/rcu-misuse: $case: provoking/,\$p" "$judged" >"$after"
-	while IFS=$'\t' read -r c want; do
-		[ "$c" = "$case" ] || [ "$c" = "*" ] || continue
+	while IFS= read -r want; do
 		if [ "${want:0:1}" = "!" ]; then
 			grep -aEq -- "${want:1}" "$after" && forbidden+=("$(grep -aEm1 -- "${want:1}" "$after" | cut -c1-80)")
 			continue
@@ -76,13 +281,18 @@ misuse_verdict() {
 			continue
 		fi
 		n=$((n + 1))
+		printf '%s\n' "$want" >>"$expected"
 		grep -aEq -- "$want" "$after" || missing+=("$want")
-	done < <(grep -v '^#' "$RCU_UP_ROOT/scripts/misuse-expect.txt")
+	done < <(misuse_expectations "$case")
 	badness=$(first_badness "$before")
-	[ "$clean" = no ] || badness=${badness:-$(first_badness "$after")}
+	if [ "$clean" = yes ]; then
+		badness=${badness:-$(first_badness "$after")}
+	else
+		badness=${badness:-$(unexpected_badness "$after" "$expected")}
+	fi
 	if [ "$n" -eq 0 ] && [ "$clean" = no ]; then
 		echo "FAIL no expectations for case '$case' in scripts/misuse-expect.txt"
-	elif [ "$finished" = no ]; then
+	elif ! grep -aq "rcu-misuse: $case: done" "$judged"; then
 		[ "$rc" = 124 ] && { echo "HANG no '$case: done' before the timeout ($logf)"; return; }
 		echo "FAIL guest stopped (exit $rc) before '$case: done'"
 	elif [ ${#forbidden[@]} -gt 0 ]; then
@@ -96,33 +306,12 @@ misuse_verdict() {
 	elif [ "$clean" = yes ]; then
 		echo "PASS legal use: console clean, $n expected lines"
 	else
-		echo "PASS all $n expected diagnostics, nothing wrong before them"
+		echo "PASS all $n expected diagnostics, nothing else wrong"
 	fi
 }
-if [ "$suite" = misuse ]; then
-	misuse_verdict
-	exit 0
-fi
-(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=$suite TMPDIR=$ptmp \
-	bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
-first_bad=""
-[ -s "$judged.diags" ] && first_bad=$(grep -av '^$' "$judged.diags" | head -n1 | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100)
 
-stall_re='detected stalls on CPUs/tasks:|self-detected stall on CPU'
-if [ "$finished" = yes ] && grep -aEq "$stall_re" "$judged"; then
-	echo "STALL $(grep -aEm1 "$stall_re" "$judged" | cut -c1-100)"
-elif grep -aq 'End of test: FAILURE' "$logf"; then
-	echo "FAIL End of test: FAILURE${first_bad:+; $first_bad}"
-elif grep -aq -- '-scale: *!!!' "$judged"; then
-	echo "FAIL $(grep -am1 -- '-scale: *!!!' "$judged" | tr -d '\r' | cut -c1-100)"
-elif [ "$finished" = no ] && [ "$rc" = 124 ]; then
-	echo "HANG no end of test before the timeout ($logf)"
-elif [ "$finished" = no ]; then
-	echo "FAIL guest stopped (exit $rc) before the end of the test${first_bad:+; $first_bad}"
-elif [ -n "$first_bad" ]; then
-	echo "FAIL console badness: $first_bad"
-elif [ "$suite" = rcutorture ] && ! grep -aq 'End of test: SUCCESS' "$logf"; then
-	echo "FAIL no End of test: SUCCESS"
-else
-	echo "PASS end of test reached, console clean"
-fi
+case $suite in
+rcutorture) rcutorture_verdict ;;
+refscale|rcuscale) scale_verdict ;;
+misuse) misuse_verdict ;;
+esac

@@ -114,23 +114,21 @@ tree() {
 	echo "$dir"
 }
 
+# Only a clean run or WARNING/CHECK-only reports pass (checkpatch_outcome):
+# ERROR lines, a crash, "open failed" or a failure without a report fail.
 checkpatch() {
-	local dir p out rc=0 n=0
+	local dir p out st rc=0 n=0
 	dir=$(stage 0)
 	for p in $(series_patches "$(max_stage)"); do
 		n=$((n + 1))
-		if out=$(cd "$dir" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict -q \
-				--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1); then
-			log "checkpatch: $p: clean"
-		else
-			printf '%s\n' "$out" >&2
-			if grep -q '^ERROR' <<<"$out"; then
-				log "checkpatch: $p: ERRORS"
-				rc=1
-			else
-				log "checkpatch: $p: warnings only"
-			fi
-		fi
+		st=0
+		out=$(cd "$dir" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict -q \
+			--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1) || st=$?
+		case $(checkpatch_outcome "$st" "$out") in
+		clean) log "checkpatch: $p: clean" ;;
+		warnings) printf '%s\n' "$out" >&2; log "checkpatch: $p: warnings only" ;;
+		*) printf '%s\n' "$out" >&2; log "checkpatch: $p: ERRORS or checkpatch failed (exit $st)"; rc=1 ;;
+		esac
 	done
 	log "checkpatch: $n patches checked"
 	return $rc

@@ -73,9 +73,9 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[[ "$output" == PASS* ]]
 }
 
-@test "verdict: busted (negative control) log is FAIL" {
-	run "$ROOT/scripts/verdict.sh" "$TMP/busted.log" 0
-	[[ "$output" == "FAIL End of test: FAILURE"* ]]
+@test "verdict: busted (negative control) log is TORTURE-FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted.log" 0 rcutorture busted
+	[[ "$output" == "TORTURE-FAIL busted-torture: End of test: FAILURE"* ]]
 }
 
 @test "verdict: console WARNING after SUCCESS is FAIL" {
@@ -187,39 +187,248 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 }
 
 @test "verdict: a misuse that drew every expected diagnostic is PASS" {
-	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse
-	[[ "$output" == "PASS all 2 expected diagnostics"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse underflow
+	[[ "$output" == "PASS all 3 expected diagnostics"* ]]
 }
 
 @test "verdict: a misuse diagnosed silently (a diagnostic missing) is FAIL" {
 	grep -v 'bad unlock balance' "$TMP/misuse-underflow.log" >"$TMP/silent.log"
-	run "$ROOT/scripts/verdict.sh" "$TMP/silent.log" 0 misuse
-	[[ "$output" == "FAIL 1 of 2 expected diagnostics missing, first: WARNING: bad unlock balance"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/silent.log" 0 misuse underflow
+	[[ "$output" == "FAIL 1 of 3 expected diagnostics missing, first: WARNING: bad unlock balance"* ]]
 }
 
 @test "verdict: legal use in NMI is PASS only with a clean console" {
-	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-nmi.log" 0 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-nmi.log" 0 misuse nmi_reader
 	[[ "$output" == "PASS legal use: console clean, 2 expected lines"* ]]
 	sed '/nmi_reader: done/i [    9.000000] WARNING: CPU: 0 PID: 1 at kernel/rcu/tiny_plugin.h:1 rcu_read_unlock_special+0x1/0x2' \
 		"$TMP/misuse-nmi.log" >"$TMP/warn.log"
-	run "$ROOT/scripts/verdict.sh" "$TMP/warn.log" 0 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/warn.log" 0 misuse nmi_reader
 	[[ "$output" == "FAIL console badness: "*"WARNING: CPU: 0"* ]]
 }
 
 @test "verdict: a misuse module that never reported done is HANG" {
 	grep -v 'underflow: done' "$TMP/misuse-underflow.log" >"$TMP/cut.log"
-	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 124 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 124 misuse underflow
 	[[ "$output" == "HANG no 'underflow: done'"* ]]
 	grep -v 'rcu-misuse' "$TMP/misuse-underflow.log" >"$TMP/none.log"
-	run "$ROOT/scripts/verdict.sh" "$TMP/none.log" 0 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/none.log" 0 misuse underflow
 	[[ "$output" == "FAIL the test module never started"* ]]
 }
 
 @test "verdict: a misuse that took the kernel down, or left it running, is FAIL" {
 	sed '/underflow: done/i [    9.000000] Oops: general protection fault, probably for non-canonical address' \
 		"$TMP/misuse-underflow.log" >"$TMP/oops.log"
-	run "$ROOT/scripts/verdict.sh" "$TMP/oops.log" 0 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/oops.log" 0 misuse underflow
 	[[ "$output" == "FAIL must not happen: "*"Oops:"* ]]
-	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 124 misuse
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 124 misuse underflow
 	[[ "$output" == "FAIL 'underflow: done', but the guest did not power off (exit 124)" ]]
+}
+
+# Issue 15: each hole has a fixture the old rules judged wrongly.
+
+@test "hole 1: a stall with its report and backtraces, and nothing else, is STALL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-trace.log" 0 rcutorture rcu
+	[[ "$output" == "STALL "*"detected stalls"* ]]
+	# rcutorture's writer-stall report, a consequence of the stall, too
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-writer.log" 0 rcutorture rcu
+	[[ "$output" == "STALL "*"detected stalls"* ]]
+	# but without an RCU CPU stall, the writer stall and the orphaned
+	# backtraces are badness
+	grep -v 'detected stalls' "$TMP/stall-writer.log" >"$TMP/writer-only.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/writer-only.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL console badness: "* ]]
+}
+
+@test "hole 1: a stall does not hide FAILURE, an Oops, an unrelated WARNING or a hang" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-failure.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL End of test: FAILURE with an RCU CPU stall"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-oops.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL console badness: "*"Oops: general protection fault"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-warning.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL console badness: "*"WARNING: CPU: 0 PID: 24 at kernel/sched/core.c"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall.log" 124 rcutorture rcu
+	[[ "$output" == HANG* ]]
+}
+
+@test "hole 2: SUCCESS needs the guest to power off: rc 124 is HANG, other rc and a panic FAIL" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 124 rcutorture rcu
+	[[ "$output" == "HANG the guest did not power off after rcu-torture's End of test"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 1 rcutorture rcu
+	[[ "$output" == "FAIL QEMU exited with status 1"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/success-panic.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL "*"Kernel panic - not syncing"* ]]
+}
+
+@test "hole 3: only the requested type's own End of test: SUCCESS counts" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0 rcutorture srcu
+	[[ "$output" == "FAIL no End of test from srcu-torture, only: "*"rcu-torture:--- End of test: SUCCESS"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/success-foreign.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL guest stopped (exit 0) before the end of the test"* ]]
+	# TYPE defaults to the log's rcutorture.torture_type=
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0
+	[[ "$output" == "PASS rcu-torture: End of test: SUCCESS"* ]]
+}
+
+@test "hole 4: the busted control is satisfied only by rcutorture's own FAILURE" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted-died.log" 0 rcutorture busted
+	[[ "$output" == "FAIL "*"Kernel panic"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/nothing.log" 0 rcutorture busted
+	[[ "$output" == "FAIL no console log"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted.log" 124 rcutorture busted
+	[[ "$output" == HANG* ]]
+	sed '/End of test: FAILURE/i [   15.700000] Oops: general protection fault, probably for non-canonical address' \
+		"$TMP/busted.log" >"$TMP/busted-oops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted-oops.log" 0 rcutorture busted
+	[[ "$output" == "FAIL console badness: "*"Oops:"* ]]
+	# an implementation mismatch turns TORTURE-FAIL into FAIL (run.sh)
+	[ -n "$(lib impl_mismatch TINY_PREEMPT_RCU PREEMPT_RCU PREEMPT_RCU)" ]
+	[ -z "$(lib impl_mismatch PREEMPT_RCU PREEMPT_RCU PREEMPT_RCU)" ]
+	# the matrices expect TORTURE-FAIL of every busted line
+	! grep -hE '^[0-9]+ +[A-Z0-9-]+ +busted ' "$ROOT"/matrix/* | grep -vE ' TORTURE-FAIL( |$)'
+}
+
+@test "hole 5: a scale test needs its complete table and a power-off" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale-cut.log" 124 refscale rcu
+	[[ "$output" == "HANG 4 of 10 results rows"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale-cut.log" 0 refscale rcu
+	[[ "$output" == "FAIL incomplete results: 4 of 10 results rows"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale.log" 124 refscale rcu
+	[[ "$output" == HANG* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/rcuscale-cut.log" 0 rcuscale rcu
+	[[ "$output" == "FAIL incomplete results: 0 of 1 writers"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/rcuscale.log" 0 rcuscale rcu
+	[[ "$output" == "PASS complete results (1 of 1 writers"* ]]
+}
+
+@test "hole 6: a misuse case draws its diagnostics and nothing else, and is the case asked for" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-extra.log" 0 misuse underflow
+	[[ "$output" == "FAIL console badness: "*"WARNING: CPU: 0 PID: 1 at kernel/sched/core.c"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-stray-trace.log" 0 misuse underflow
+	[[ "$output" == "FAIL console badness: "*"Call Trace:"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-wronglock.log" 0 misuse underflow
+	[[ "$output" == "FAIL 1 of 3 expected diagnostics missing, first: is trying to release lock \\(rcu_read_lock\\)"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse nmi_reader
+	[[ "$output" == "FAIL the test module never started case 'nmi_reader'"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse
+	[ "$status" -ne 0 ]
+}
+
+@test "hole 7: one implementation in .config, a positive banner in the log, the preempt mode asked for" {
+	[ "$(lib config_rcu_impl "$FIX/config.multiple")" = MULTIPLE ]
+	[ "$(lib log_rcu_impl "$TMP/twobanner.log")" = MULTIPLE ]
+	[ "$(lib log_rcu_impl "$TMP/nobanner.log")" = UNKNOWN ]
+	[ "$(lib log_rcu_impl "$TMP/misuse-nmi.log")" = TINY_PREEMPT_RCU ]
+	[ "$(lib log_rcu_impl "$TMP/tiny.log")" = TINY_RCU ]
+	# a tiny-looking log whose rcutorture reports tree's grace-period state
+	sed 's/rcu-misuse: nmi_reader: provoking/rcu-torture:--- Start of test: nreaders=1/; /Linux version/a [    0.500000] rcu:  Start-test grace-period state: g-1192 f0x0' \
+		"$TMP/tiny.log" >"$TMP/tiny-gp.log"
+	[ "$(lib log_rcu_impl "$TMP/tiny-gp.log")" = UNKNOWN ]
+	[ "$(lib log_rcu_impl /dev/null)" = UNKNOWN ]
+	run lib preempt_mismatch "$TMP/preempt-ignored.log" rcutorture.stat_interval=15 preempt=none
+	[ "$output" = "preempt=none asked for, boot log shows Dynamic Preempt: full" ]
+	run lib preempt_mismatch "$TMP/preempt-ignored.log" preempt=full
+	[ -z "$output" ]
+	run lib preempt_mismatch "$TMP/good.log" preempt=full
+	[ "$output" = "preempt=full asked for, boot log shows Dynamic Preempt: nothing" ]
+	run lib preempt_mismatch "$TMP/good.log"
+	[ -z "$output" ]
+}
+
+@test "hole 8: benign patterns are guarded, anchored, and per implementation" {
+	mkdir -p "$TMP/root"
+	cp -r "$ROOT/scripts" "$TMP/root/"
+	sed -e '/Time(ns)/i [   10.920000] WARNING: CPU: 0 PID: 1 at kernel/rcu/refscale.c:1 f+0x0/0x1' \
+		-e '/Time(ns)/i [   10.920001] Oops: general protection fault' "$TMP/refscale.log" >"$TMP/bad-refscale.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/bad-refscale.log" 0 refscale rcu
+	[[ "$output" == "FAIL console badness: "*"WARNING"* ]]
+	echo >>"$TMP/root/scripts/benign-console.txt"
+	run "$TMP/root/scripts/verdict.sh" "$TMP/bad-refscale.log" 0 refscale rcu
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"empty line"* ]]
+	cp "$ROOT/scripts/benign-console.txt" "$TMP/root/scripts/"
+	echo 'Oops.*' >>"$TMP/root/scripts/benign-console.txt"
+	run "$TMP/root/scripts/verdict.sh" "$TMP/bad-refscale.log" 0 refscale rcu
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"matches 'Oops: 0000"* ]]
+	# anchored: a benign message with more on its line is not benign
+	sed '/Processor Platform Limit/s/$/ WARNING: CPU: 0 PID: 1 at x/' "$TMP/benign.log" >"$TMP/benign-more.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/benign-more.log" 0 rcutorture rcu
+	[[ "$output" == "FAIL console badness"* ]]
+	# non-benign lines survive the filter
+	run "$ROOT/scripts/verdict.sh" "$TMP/benign.log" 0 rcutorture rcu
+	[[ "$output" == PASS* ]]
+	! grep -q 'Processor Platform Limit' "$TMP/benign.log.judged"
+	[ "$(grep -c . "$TMP/benign.log.judged")" -eq "$(($(grep -c . "$TMP/benign.log") - 1))" ]
+	# "All grace periods normal" is benign on Tiny only
+	run "$ROOT/scripts/verdict.sh" "$TMP/rcuscale-exp.log" 0 rcuscale rcu PREEMPT_RCU
+	[[ "$output" == "FAIL "*"All grace periods normal"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/rcuscale-exp.log" 0 rcuscale rcu TINY_PREEMPT_RCU
+	[[ "$output" == PASS* ]]
+}
+
+@test "build warnings: the tree's rule, carried over for objects a rebuild did not compile" {
+	run lib rcu_build_warnings "$FIX/build-warn.log"
+	[[ "$output" == *"kernel/rcu/tree.c:100:5: warning: unused variable"* ]]
+	[[ "$output" != *"fs/"* ]]
+	lib rcu_build_warnings "$FIX/build-warn.log" >"$TMP/prev"
+	run lib rcu_build_warnings "$FIX/build-noop.log" "$TMP/prev"
+	[[ "$output" == *"kernel/rcu/tree.c:100:5: warning"* ]]
+	printf '  CC      kernel/rcu/tree.o\n' >"$TMP/rebuilt.log"
+	run lib rcu_build_warnings "$TMP/rebuilt.log" "$TMP/prev"
+	[ -z "$output" ]
+}
+
+@test "checkpatch: only a clean run or WARNING/CHECK-only reports pass" {
+	[ "$(lib checkpatch_outcome 0 '')" = clean ]
+	[ "$(lib checkpatch_outcome 1 "$(printf 'WARNING: x\n#1: FILE: a:1:\n\ntotal: 0 errors, 1 warnings, 0 checks, 9 lines checked')")" = warnings ]
+	[ "$(lib checkpatch_outcome 1 "$(printf 'ERROR: x\ntotal: 1 errors, 0 warnings, 0 checks, 9 lines checked')")" = error ]
+	[ "$(lib checkpatch_outcome 2 'scripts/checkpatch.pl: p.patch: open failed - No such file or directory')" = error ]
+	[ "$(lib checkpatch_outcome 255 "Can't locate Foo.pm in @INC")" = error ]
+	[ "$(lib checkpatch_outcome 1 '')" = error ]
+}
+
+@test "results: fresh_dir never reuses a directory" {
+	d1=$(lib fresh_dir "$TMP/runs/x")
+	d2=$(lib fresh_dir "$TMP/runs/x")
+	[ "$d1" = "$TMP/runs/x" ] && [ "$d2" = "$TMP/runs/x.2" ]
+}
+
+@test "boot: an existing console log is never overwritten" {
+	echo keep >"$TMP/old.log"
+	run env PATH="$TMP/bin:$PATH" "$ROOT/scripts/boot.sh" /nonexistent 1 10 "$TMP/old.log"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"already exists"* ]]
+	[ "$(cat "$TMP/old.log")" = keep ]
+}
+
+counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$passed passed, $failed failed, $skipped skipped") }
+
+@test "hole 9: bats skips are skipped, the plan must match the results" {
+	run counting count_tap "$(printf '1..3\nok 1 a\nok 2 b # skip no kernel\nnot ok 3 c\n')"
+	[ "${lines[-1]}" = "1 passed, 1 failed, 1 skipped" ]
+	run counting count_tap "$(printf '1..4\nok 1 a\nok 2 b\n')"
+	[ "${lines[-1]}" = "2 passed, 1 failed, 0 skipped" ]
+	[[ "$output" == *"bats planned 4 tests but reported 2 results"* ]]
+	run counting count_tap ""
+	[ "${lines[-1]}" = "0 passed, 1 failed, 0 skipped" ]
+}
+
+@test "hole 9: bats missing is a failure, not 0 of 0" {
+	mkdir -p "$TMP/nobats"
+	for c in bash sed grep cat head tail date mktemp dirname awk tr; do ln -s "$(command -v $c)" "$TMP/nobats/$c"; done
+	run env PATH="$TMP/nobats" RCU_UP_CHECK_STEPS=1 bash "$ROOT/tests/run.sh"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"bats is not installed"* ]]
+	[ "${lines[-1]}" = "0 passed, 1 failed, 0 skipped" ]
+}
+
+@test "hole 9: an expected SKIP is skipped; a scale PASS without a figure fails once" {
+	new=$(printf '%s\n' \
+		'{"stage":3,"scenario":"TINYP01","torture_type":"rcu","boot_args":"","verdict":"SKIP","expected_verdict":"SKIP","as_expected":true,"suite":null,"perf":null}' \
+		'{"stage":0,"scenario":"REFSCALE","torture_type":"rcu","boot_args":"","verdict":"PASS","expected_verdict":"PASS","as_expected":true,"suite":"refscale","perf":null}' \
+		'{"stage":0,"scenario":"REFSCALE","torture_type":"rcu","boot_args":"","verdict":"PASS","expected_verdict":"PASS","as_expected":true,"suite":"refscale","perf":{"n":10}}' \
+		'{"stage":0,"scenario":"UP-PREEMPT","torture_type":"busted","boot_args":"","verdict":"FAIL","expected_verdict":"TORTURE-FAIL","as_expected":false,"suite":"rcutorture","perf":null}')
+	run counting count_runs "$new"
+	[ "${lines[-1]}" = "1 passed, 2 failed, 1 skipped" ]
+	[[ "$output" == *"no performance figure"* ]]
 }
