@@ -113,11 +113,37 @@ without_stalls() {
 	}' "$1"
 }
 
+# FILE without the WARNING splats rcutorture's statistics print when the
+# test has failed (kernel/rcu/rcutorture.c, after its "!!!" line: the
+# too-short grace period that the busted control is there to provoke,
+# boost or barrier failures), each up to its "---[ end trace" line.  They
+# are the failure rcutorture reports, and only an End of test: FAILURE may
+# excuse them.
+without_torture_warnings() {
+	awk '
+	{
+		m = $0
+		sub(/^\[ *[0-9]+\.[0-9]+\] ?/, "", m)
+		if (m ~ /^WARNING: CPU: [0-9]+ PID: [0-9]+ at [^ ]*kernel\/rcu\/rcutorture\.c:[0-9]+ /) { in_warn = 1; next }
+		if (in_warn) {
+			if (m ~ /^---\[ end trace [0-9a-f]+ \]---$/)
+				in_warn = 0
+			next
+		}
+		print
+	}' "$1"
+}
+
 rcutorture_verdict() {
 	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall
 	without_stalls "$judged" | { grep -avE -- "$ts$t: ?!!!" || true; } >"$nostall"
 	panic=$(first 'Kernel panic - not syncing' "$judged")
 	bad=$(first_badness "$nostall")
+	# rcutorture's own failure report is no other badness when it failed.
+	if [ -n "$bad" ] && has "$t:--- End of test: FAILURE" "$judged"; then
+		without_torture_warnings "$nostall" >"$nostall.t"
+		bad=$(first_badness "$nostall.t")
+	fi
 	stall=$(grep -aEm1 "$stall_re" "$judged" | cut -c1-100 || true)
 	# The tree's own parser: GP hangs and bad sequences from the version
 	# numbers (its FAILURE and badness findings are judged above).

@@ -432,3 +432,18 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	[ "${lines[-1]}" = "1 passed, 2 failed, 1 skipped" ]
 	[[ "$output" == *"no performance figure"* ]]
 }
+
+@test "busted with CONFIG_BUG=y: rcutorture's own WARNs are its FAILURE report, others are not" {
+	# A real PREEMPT_RT boot of the busted control: rcutorture WARNs about
+	# the too-short grace period it was made to see (rcutorture.c).
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted-warn.log" 0 rcutorture busted TINY_PREEMPT_RCU
+	[[ "$output" == "TORTURE-FAIL busted-torture: End of test: FAILURE"* ]]
+	# The same WARNING from anywhere else is badness.
+	sed 's|kernel/rcu/rcutorture.c:2263|kernel/rcu/tiny_plugin.h:123|' "$TMP/busted-warn.log" >"$TMP/busted-otherwarn.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted-otherwarn.log" 0 rcutorture busted TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"WARNING"* ]]
+	# And a run that did not fail may not WARN, even from rcutorture.c.
+	sed 's|busted-torture:--- End of test: FAILURE|busted-torture:--- End of test: SUCCESS|' "$TMP/busted-warn.log" >"$TMP/busted-success.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted-success.log" 0 rcutorture busted TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"WARNING"* ]]
+}
