@@ -42,10 +42,12 @@ while read -r stage scen type secs _; do
 done <"$matrix"
 log "matrix $matrix: $n runs"
 
-# Phase 1: build every kernel the matrix needs, one build at a time.
+# Phase 1: build every kernel the matrix needs, one build at a time
+# (RCU_UP_NO_BUILD=1: boot the kernels as they were last built).
 declare -A built=()
 while read -r stage scen _; do
 	case $stage in ''|\#*) continue ;; esac
+	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
 	[ -n "${built[$stage/$scen]:-}" ] && continue
 	built[$stage/$scen]=1
 	[ -n "$(scenario_skip_reason "$stage" "$scen")" ] && continue

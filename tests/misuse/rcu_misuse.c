@@ -22,6 +22,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/debug.h>
 #include <linux/sched/signal.h>
 #include <linux/srcu.h>
 #include <linux/timer.h>
@@ -240,6 +241,20 @@ static int tasks_sync_thread(void *unused)
 	return 0;
 }
 
+/* Where the Tasks RCU grace-period kthread waits, if it is stuck. */
+static void show_tasks_gp_kthread(const char *name)
+{
+	struct task_struct *g, *t;
+
+	pr_err("%s: synchronize_rcu_tasks() still waiting %d s after the task stopped being busy\n",
+	       name, busy_secs);
+	rcu_read_lock();
+	for_each_process_thread(g, t)
+		if (!strncmp(t->comm, "rcu_tasks_kthre", 15) || !strcmp(t->comm, "rcu_misuse_tasks"))
+			sched_show_task(t);
+	rcu_read_unlock();
+}
+
 /*
  * Start synchronize_rcu_tasks() in a kthread; return whether it ended
  * within busy_secs, and in @ms how long it took.  @stop, if any, ends the
@@ -261,6 +276,8 @@ static bool tasks_gp_while_busy(const char *name, void (*stop)(void), unsigned i
 	busy = wait_for_completion_timeout(&tasks_synced, busy_secs * HZ);
 	if (stop)
 		stop();
+	if (!busy && !wait_for_completion_timeout(&tasks_synced, busy_secs * HZ))
+		show_tasks_gp_kthread(name);
 	wait_for_completion(&tasks_synced);
 	*ms = jiffies_to_msecs(jiffies - j);
 	return busy;
