@@ -276,9 +276,11 @@ static bool tasks_gp_while_busy(const char *name, void (*stop)(void), unsigned i
 	busy = wait_for_completion_timeout(&tasks_synced, busy_secs * HZ);
 	if (stop)
 		stop();
-	if (!busy && !wait_for_completion_timeout(&tasks_synced, busy_secs * HZ))
-		show_tasks_gp_kthread(name);
-	wait_for_completion(&tasks_synced);
+	if (!busy) {
+		if (!wait_for_completion_timeout(&tasks_synced, busy_secs * HZ))
+			show_tasks_gp_kthread(name);
+		wait_for_completion(&tasks_synced);
+	}
 	*ms = jiffies_to_msecs(jiffies - j);
 	return busy;
 }
