@@ -20,12 +20,10 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #define TEST_MODULE "/rcu_misuse.ko"
 #define TEST_PREFIX "rcu_misuse."
-#define SPIN_PARAM "rcu_up.user_spin="
 
 static void setup_console(void)
 {
@@ -143,41 +141,6 @@ static void module_params(char *params, size_t size)
 	}
 }
 
-/*
- * "rcu_up.user_spin=N" on the kernel command line: a child that stays in
- * user mode, never sleeping, for N seconds, for the misuse suite's
- * tasks_user_qs case (a task that leaves the CPU only by preemption).
- */
-static void start_user_spinner(void)
-{
-	char cmdline[4096], *p;
-	struct timespec t0, t;
-	unsigned long i;
-	int secs;
-	FILE *f = fopen("/proc/cmdline", "r");
-
-	if (!f)
-		return;
-	if (!fgets(cmdline, sizeof(cmdline), f))
-		cmdline[0] = '\0';
-	fclose(f);
-	p = strstr(cmdline, SPIN_PARAM);
-	if (!p)
-		return;
-	secs = atoi(p + strlen(SPIN_PARAM));
-	if (fork() != 0)
-		return;
-	printf("rcu-up-init: spinning in user mode for %d s\n", secs);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		for (i = 0; i < 10000000UL; i++)
-			__asm__ __volatile__("" : : : "memory");
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while (t.tv_sec - t0.tv_sec < secs);
-	printf("rcu-up-init: user-mode spinner done\n");
-	_exit(0);
-}
-
 /* Load the misuse suite's test module if there is one, then power off. */
 static void run_test_module(void)
 {
@@ -203,7 +166,6 @@ int main(void)
 	printf("rcu-up-init: started\n");
 	report_meminfo();
 	report_kthreads();
-	start_user_spinner();
 	run_test_module();
 	printf("rcu-up-init: waiting for the kernel's test to power off\n");
 	for (;;)

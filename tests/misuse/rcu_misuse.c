@@ -31,7 +31,7 @@
 
 static char *test = "none";
 module_param(test, charp, 0444);
-MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, tasks_user_qs or boost_prio");
+MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs or boost_prio");
 
 static int stall_wait = 40;
 module_param(stall_wait, int, 0444);
@@ -221,12 +221,11 @@ out:
 
 /*
  * A task that leaves the CPU only by being preempted is a Tasks RCU
- * holdout until it reports a quiescent state some other way: tree RCU
- * reports one for a task the tick finds in user mode, and one for
- * ksoftirqd through rcu_softirq_qs() after each batch of softirqs
+ * holdout until it reports a quiescent state some other way: ksoftirqd
+ * reports one through rcu_softirq_qs() after each batch of softirqs
  * (outside PREEMPT_RT).  That is what lets synchronize_rcu_tasks() end
- * while such a task never sleeps.  Time synchronize_rcu_tasks() while
- * one is busy.
+ * while ksoftirqd never sleeps.  Time synchronize_rcu_tasks() while it is
+ * kept busy.
  */
 static int busy_secs = 10;
 module_param(busy_secs, int, 0444);
@@ -316,25 +315,6 @@ static void parity_tasks_softirq_qs(void)
 }
 
 /*
- * A user-mode task that never sleeps: our init starts one for the run's
- * length when booted with rcu_up.user_spin=SECONDS, before loading us.
- */
-static void parity_tasks_user_qs(void)
-{
-	unsigned int ms;
-	bool busy;
-
-	if (!IS_ENABLED(CONFIG_TASKS_RCU)) {
-		pr_err("tasks_user_qs: needs CONFIG_TASKS_RCU\n");
-		return;
-	}
-	msleep(100);
-	busy = tasks_gp_while_busy("tasks_user_qs", NULL, &ms);
-	pr_info("tasks_user_qs: synchronize_rcu_tasks() returned after %u ms, %s\n",
-		ms, busy ? "while the user-mode task was spinning" : "only after more than busy_secs");
-}
-
-/*
  * The priority of the RCU priority-boosting kthread, which the
  * rcutree.kthread_prio boot parameter sets.
  */
@@ -369,7 +349,6 @@ static const struct {
 	{ "nmi_reader", misuse_nmi_reader },
 	{ "srcu_softirq_reader", parity_srcu_softirq_reader },
 	{ "tasks_softirq_qs", parity_tasks_softirq_qs },
-	{ "tasks_user_qs", parity_tasks_user_qs },
 	{ "boost_prio", parity_boost_prio },
 };
 
