@@ -8,6 +8,8 @@ setup() {
 	FIX=$BATS_TEST_DIRNAME/fixtures
 	TMP=$(mktemp -d)
 	cp "$FIX"/*.log "$TMP"/
+	# Copies of the scripts under $TMP use the clone's kernel tree.
+	export RCU_UP_WORK=${RCU_UP_WORK:-$ROOT/work}
 }
 
 teardown() { rm -rf "$TMP"; }
