@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run.sh MATRIX [RESULTS]: for every line of MATRIX (stage scenario type
-# seconds [expected] [kernel args]) build the kernel, boot it under rcutorture
+# run.sh MATRIX [RESULTS]: for every line of MATRIX ([arch] stage scenario
+# type seconds [expected] [mem=SIZE] [kernel args]; see lib.sh's
+# matrix_fields) build the kernel, boot it under rcutorture
 # (or the scenario's #SUITE#, refscale or rcuscale, TYPE then being the
 # scale_type), judge the console log, check which RCU implementation it has,
 # and append one JSON line to RESULTS (default results/results.jsonl), with
@@ -15,35 +16,45 @@ set -euo pipefail
 matrix=$1
 results=${2:-$RCU_UP_RESULTS/results.jsonl}
 [ -f "$matrix" ] || die "no matrix file $matrix; see matrix/ for the ones we have"
-need_cmds jq qemu-system-x86_64
+need_cmds jq
 mkdir -p "$(dirname "$results")"
 run_id=$(date -u +%Y%m%dT%H%M%SZ)
 table=$RCU_UP_RESULTS/last-run.tsv
 : >"$table"
 
-# Validate the whole matrix before spending time on builds.
+# Validate the whole matrix before spending time on builds: its lines
+# normalized to "arch stage scenario type seconds expected mem|- [args]".
+lines=$(matrix_lines "$matrix")
 n=0
-while read -r stage scen type secs _; do
-	case $stage in ''|\#*) continue ;; esac
+declare -A arches=()
+while read -r arch stage scen type secs _; do
+	[ -n "$arch" ] || continue
 	check_stage "$stage"
 	check_scenario "$scen"
 	[[ "$secs" =~ ^[0-9]+$ ]] || die "$matrix: '$secs' is not a number of seconds"
+	arches[$arch]=1
 	n=$((n + 1))
-done <"$matrix"
-log "matrix $matrix: $n runs"
+done <<<"$lines"
+for arch in "${!arches[@]}"; do
+	need_arch_tools "$arch" build
+	need_arch_tools "$arch" boot
+done
+log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
 # Phase 1: build every kernel the matrix needs, one build at a time.
 declare -A built=()
-while read -r stage scen _; do
-	case $stage in ''|\#*) continue ;; esac
-	[ -n "${built[$stage/$scen]:-}" ] && continue
-	built[$stage/$scen]=1
-	[ -n "$(scenario_skip_reason "$stage" "$scen")" ] && continue
-	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" >/dev/null </dev/null || true
-done <"$matrix"
+while read -r arch stage scen _; do
+	[ -n "$arch" ] || continue
+	[ -n "${built[$arch/$stage/$scen]:-}" ] && continue
+	built[$arch/$stage/$scen]=1
+	[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] && continue
+	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+done <<<"$lines"
 
-# The initramfs every boot uses, built once before the boots start.
-"$RCU_UP_ROOT/scripts/initramfs.sh" >/dev/null
+# The initramfs every boot uses (one per arch), built before the boots start.
+for arch in "${!arches[@]}"; do
+	"$RCU_UP_ROOT/scripts/initramfs.sh" "$arch" >/dev/null
+done
 
 # Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
 # each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
@@ -53,19 +64,24 @@ tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10} nomem
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
-	local BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
-	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
+	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0 BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
+	[ "$mem" != - ] || mem=${RCU_UP_MEM:-512}
+	mem=$(mem_mb "$mem")
+	O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
-	skip=$(scenario_skip_reason "$stage" "$scen")
+	skip=$(scenario_skip_reason "$stage" "$scen" "$arch")
 	if [ -n "$skip" ]; then
-		verdict=SKIP reason="stage $stage: $skip"
+		verdict=SKIP reason="$arch stage $stage: $skip"
 	elif [ "$BUILD_STATUS" != OK ]; then
 		verdict=$BUILD_STATUS reason="${DROPPED:-see $O/build.log}"
 	else
-		logf=$RCU_UP_RESULTS/logs/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}
+		logf=$RCU_UP_RESULTS/logs
+		[ "$arch" = x86_64 ] || logf+=/$arch
+		logf+=/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}
+		[ "$mem" = "${RCU_UP_MEM:-512}" ] || logf+=-m${mem}M
 		[ "$rep" -gt 1 ] && logf+=-r$rep
 		logf+=.log
 		bootargs=""
@@ -80,13 +96,17 @@ run_one() {
 		# The test module powers nothing off: our init does, once it returns.
 		misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
 		esac
-		log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
+		log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
 		rc=0
 		# shellcheck disable=SC2086
-		RCU_UP_INITRD_EXTRA=$initrd_extra "$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
+		RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
+			"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen")" \
 			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite")
+		# A guest too small to boot or to finish is NOMEM, never PASS.
+		nomem=$(log_nomem "$logf" "$mem")
+		[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
 		perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 		boot_impl=$(log_rcu_impl "$logf")
 		if [ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] && { [ "$verdict" = PASS ] || [ "$verdict" = FAIL ]; }; then
@@ -98,10 +118,10 @@ run_one() {
 	fi
 	ok=yes
 	[ "$verdict" = "$expect" ] || ok=no
-	log "[$i/$n] stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
+	log "[$i/$n] $arch stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
 	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
-	jq -cn --arg run "$run_id" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
+	jq -cn --arg run "$run_id" --arg arch "$arch" --argjson mem "$mem" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
 		--arg args "$extra" --argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
 		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
 		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
@@ -115,26 +135,24 @@ run_one() {
 		def num: if . == "" then null else tonumber end;
 		def objs: if . == "" then null else split(";") | map(split(" ") |
 			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
-		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
+		{run: $run, arch: $arch, mem_mb: $mem, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
 		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
 		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf, log: $log}' >"$tmp/$i.json"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch${mem:+/${mem}M}" "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
 }
 
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
 i=0
 declare -A reps=() # a line repeated (for a spread of timings) gets log -rN
-while read -r stage scen type secs expect extra; do
-	case $stage in ''|\#*) continue ;; esac
+while read -r arch stage scen type secs expect mem extra; do
+	[ -n "$arch" ] || continue
 	i=$((i + 1))
-	expect=${expect:--}
-	[ "$expect" = - ] && expect=PASS
-	key="$stage $scen $type ${extra:-}"
+	key="$arch $mem $stage $scen $type ${extra:-}"
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	rep=${reps[$key]}
 	if [ "$(scenario_cpus "$scen")" -gt 1 ]; then
@@ -142,14 +160,14 @@ while read -r stage scen type secs expect extra; do
 		# thread, and vCPUs starved by a second guest on a 2-core
 		# host draw spurious RCU CPU stall warnings.
 		wait || true
-		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep"
+		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem"
 		continue
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
 		wait -n || true
 	done
-	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" &
-done <"$matrix"
+	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem" &
+done <<<"$lines"
 wait
 
 bad=0
@@ -165,7 +183,7 @@ done
 
 echo
 {
-	printf 'stage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
+	printf 'arch/mem\tstage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
 	cat "$table"
 } | column -t -s "$(printf '\t')"
 echo
@@ -175,7 +193,7 @@ if [ "$bad" -gt 0 ]; then
 	for j in $(seq 1 "$n"); do
 		[ -f "$tmp/$j.json" ] || { echo "run $j of $n: no result recorded"; continue; }
 		jq -e .as_expected "$tmp/$j.json" >/dev/null && continue
-		jq -r '"unexpected: stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
+		jq -r '"unexpected: \(.arch) stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
 			"\(.verdict), expected \(.expected_verdict): \(.reason)"' "$tmp/$j.json"
 		logf=$(jq -r .log "$tmp/$j.json")
 		[ -z "$logf" ] || [ "${logf#/}" != "$logf" ] || logf=$RCU_UP_ROOT/$logf
