@@ -97,7 +97,11 @@ pid=$!
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 15
 	kill -0 "$pid" 2>/dev/null || break
-	log "  building: $(grep -c '^  [A-Z]' "$build_log" 2>/dev/null || true) steps, $(( $(date +%s) - t0 ))s: $(tail -n1 "$build_log" 2>/dev/null | cut -c1-70)"
+	if [ -f "$O/.rcu-up-build-start" ]; then
+		log "  building: $(grep -c '^  [A-Z]' "$build_log" 2>/dev/null || true) steps, $(( $(date +%s) - $(cat "$O/.rcu-up-build-start") ))s: $(tail -n1 "$build_log" 2>/dev/null | cut -c1-70)"
+	else
+		log "  waiting for the build lock ($KBUILD_LOCK) for $(( $(date +%s) - tq ))s"
+	fi
 done
 if ! wait "$pid"; then
 	grep -E 'error|Error' "$build_log" | head -20 >&2 || true
