@@ -327,11 +327,19 @@ scenario_skip_reason() {
 # console says "reboot: Power down" the guest gets RCU_UP_POWEROFF_GRACE
 # seconds (default 3) to exit, then QEMU is ended and the guest counts as
 # powered off.  Returns 0 when powered off, else QEMU's (or timeout's: 124)
-# exit status.
+# exit status.  With RCU_UP_SILENT_LIMIT=N, a guest whose console is still
+# empty after N seconds is ended as if timed out (124): memfloor.sh's guests
+# too small to start the kernel print nothing at all.
 guest_wait() {
 	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-3}
-	local t0=$SECONDS off="" rc=0
+	local t0=$SECONDS off="" rc=0 silent=${RCU_UP_SILENT_LIMIT:-0}
 	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$silent" -gt 0 ] && [ $((SECONDS - t0)) -ge "$silent" ] && [ ! -s "$console" ]; then
+			log "  no console output in ${silent}s; ending QEMU (as timed out)"
+			kill -TERM "$pid" 2>/dev/null || true
+			wait "$pid" 2>/dev/null || true
+			return 124
+		fi
 		if [ -z "$off" ] && grep -aq 'reboot: Power down' "$console" 2>/dev/null; then
 			off=$SECONDS
 		fi

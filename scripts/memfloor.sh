@@ -56,7 +56,7 @@ mkdir -p "$logdir"
 probe() {
 	local mb=$1 logf=$logdir/$type-m${1}M.log rc=0 verdict reason nomem impl
 	# shellcheck disable=SC2086
-	RCU_UP_ARCH=$arch RCU_UP_MEM=$mb "$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" \
+	RCU_UP_ARCH=$arch RCU_UP_MEM=$mb RCU_UP_SILENT_LIMIT=${RCU_UP_SILENT_LIMIT:-20} "$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" \
 		"$(scenario_cpus "$scen")" "$((secs + ${RCU_UP_BOOT_SLACK:-60}))" "$logf" $bootargs \
 		</dev/null >/dev/null 2>&1 || rc=$?
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" rcutorture)

@@ -107,7 +107,18 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ -z "$(lib log_nomem "$FIX/arm-good.log" 128)" ]
 	printf '[    0.1] Linux version 6.12\n[    2.0] Out of memory and no killable processes...\n' >"$TMP/oom.log"
 	[[ "$(lib log_nomem "$TMP/oom.log" 8)" == "guest of 8 MB too small: "*"Out of memory"* ]]
+	# Recorded: stage 1 UP-PREEMPT on arm in 10 MB (QEMU -m 10).
+	[[ "$(lib log_nomem "$FIX/arm-nomem-10M.log" 10)" == "guest of 10 MB too small: "*"Initramfs unpacking failed"* ]]
 	: >"$TMP/silent.log"
 	[[ "$(lib log_nomem "$TMP/silent.log" 4)" == *"printed nothing"* ]]
 	[ -z "$(lib log_nomem "$TMP/silent.log" 512)" ]
+}
+
+@test "power-down watcher: a guest silent for RCU_UP_SILENT_LIMIT seconds is ended as timed out" {
+	: >"$TMP/console"
+	run bash -c ". '$ROOT/scripts/lib.sh'; sleep 30 & p=\$!; RCU_UP_SILENT_LIMIT=1 guest_wait \$p '$TMP/console' 30; rc=\$?
+		kill -0 \$p 2>/dev/null && echo still-running; echo rc=\$rc"
+	[[ "$output" == *"no console output in 1s"* ]]
+	[[ "$output" == *"rc=124" ]]
+	[[ "$output" != *still-running* ]]
 }
