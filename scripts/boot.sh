@@ -39,6 +39,12 @@ accel=tcg
 # shellcheck disable=SC2207 # the machine options are words without spaces
 machine=($(arch_machine "$arch"))
 
+# RCU_UP_GUEST_LOCK: a lock file that keeps guests of several harness
+# processes (run.sh, memfloor.sh) to one at a time.
+if [ -n "${RCU_UP_GUEST_LOCK:-}" ]; then
+	exec 8>"$RCU_UP_GUEST_LOCK"
+	flock -n 8 || { log "  waiting for another guest to finish ($RCU_UP_GUEST_LOCK)"; flock 8; }
+fi
 t0=$(date +%s)
 timeout --foreground -k 10 "$limit" \
 	"$(arch_qemu "$arch")" "${machine[@]}" -accel "$accel" -m "${RCU_UP_MEM:-512}" -smp "$cpus" \

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# memfloor.sh [-a ARCH] [-H HIGH] STAGE SCENARIO [TYPE [SECONDS [KERNEL ARGS...]]]
+# memfloor.sh [-a ARCH] [-H HIGH] [-n] STAGE SCENARIO [TYPE [SECONDS [KERNEL ARGS...]]]
 #
 # The memory floor of a kernel: the smallest guest (QEMU -m, in MB, down to
 # 1) in which a SECONDS-long run of rcutorture TYPE (default rcu, 30 s) still
 # PASSes, with the RCU implementation the stage should have.  Builds the
-# kernel (scripts/build.sh), checks that HIGH MB (default 128) passes, then
+# kernel (scripts/build.sh; -n: boots the one already built), checks that
+# HIGH MB (default 128) passes, then
 # bisects: every probe is a whole boot judged as run.sh judges one
 # (verdict.sh, NOMEM, the implementation in .config and in the boot log).
 # Progress goes to stderr; the last stdout line is the floor; a JSON line
@@ -15,12 +16,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { die "usage: $0 [-a ARCH] [-H HIGH_MB] STAGE SCENARIO [TYPE [SECONDS [KERNEL ARGS...]]]"; }
-arch=$RCU_UP_ARCH high=128
-while getopts a:H: o; do
+usage() { die "usage: $0 [-a ARCH] [-H HIGH_MB] [-n] STAGE SCENARIO [TYPE [SECONDS [KERNEL ARGS...]]]"; }
+arch=$RCU_UP_ARCH high=128 build=yes
+while getopts a:H:n o; do
 	case $o in
 	a) arch=$OPTARG ;;
 	H) high=$OPTARG ;;
+	n) build=no ;;
 	*) usage ;;
 	esac
 done
@@ -41,10 +43,15 @@ skip=$(scenario_skip_reason "$stage" "$scen" "$arch")
 [ "$(scenario_suite "$scen")" = rcutorture ] || die "$scen is not an rcutorture scenario"
 need_cmds jq
 
-O=$("$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" </dev/null) ||
-	die "the kernel did not build (see $(build_dir "$stage" "$scen" "$arch")/build.log)"
+O=$(build_dir "$stage" "$scen" "$arch")
+if [ $build = yes ]; then
+	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" </dev/null >/dev/null ||
+		die "the kernel did not build (see $O/build.log)"
+fi
+BUILD_STATUS=none
 # shellcheck disable=SC1091
-. "$O/rcu-up-build.env"
+[ ! -f "$O/rcu-up-build.env" ] || . "$O/rcu-up-build.env"
+[ "$BUILD_STATUS" = OK ] || die "no kernel built in $O (status $BUILD_STATUS); run: scripts/build.sh $stage $scen $arch"
 want=$(expected_rcu_impl "$stage" "$scen")
 bootargs=""
 [ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
