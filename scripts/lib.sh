@@ -325,13 +325,14 @@ scenario_skip_reason() {
 # timeout) is PID, a child of this shell, printing progress every 10 s.
 # Not every guest can make QEMU exit (x86 without ACPI halts), so once the
 # console says "reboot: Power down" the guest gets RCU_UP_POWEROFF_GRACE
-# seconds (default 3) to exit, then QEMU is ended and the guest counts as
+# seconds (default 1; QEMU exits within it where the guest can switch it
+# off: arm's PSCI, riscv64's SBI) to exit, then QEMU is ended and the guest counts as
 # powered off.  Returns 0 when powered off, else QEMU's (or timeout's: 124)
 # exit status.  With RCU_UP_SILENT_LIMIT=N, a guest whose console is still
 # empty after N seconds is ended as if timed out (124): memfloor.sh's guests
 # too small to start the kernel print nothing at all.
 guest_wait() {
-	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-3}
+	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-1}
 	local t0=$SECONDS off="" rc=0 silent=${RCU_UP_SILENT_LIMIT:-0}
 	while kill -0 "$pid" 2>/dev/null; do
 		if [ "$silent" -gt 0 ] && [ $((SECONDS - t0)) -ge "$silent" ] && [ ! -s "$console" ]; then
