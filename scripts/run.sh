@@ -66,6 +66,7 @@ trap 'rm -rf "$tmp"' EXIT
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10} nomem
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
+	# shellcheck disable=SC2034 # the build's env file sets them all; they stay local
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0 BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
 	[ "$mem" != - ] || mem=${RCU_UP_MEM:-512}
 	mem=$(mem_mb "$mem")
