@@ -137,7 +137,7 @@ static void module_params(char *params, size_t size)
 		len = strlen(tok);
 		if (n + len + 2 > size)
 			break;
-		n += sprintf(params + n, "%s%s", n ? " " : "", tok);
+		n += snprintf(params + n, size - n, "%s%s", n ? " " : "", tok);
 	}
 }
 

@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# boot.sh BZIMAGE CPUS SECONDS LOG [KERNEL ARGS...]
+# boot.sh IMAGE CPUS SECONDS LOG [KERNEL ARGS...]
 #
 # Boot a kernel under QEMU (TCG: KVM hangs on this project's machines) with our
-# initramfs, console on the serial port into LOG.  The guest is expected to
-# power itself off (rcutorture.shutdown_secs=...); a hard wall-clock timeout of
-# SECONDS kills it otherwise.  Exit status: 0 powered off, 124 killed on
-# timeout, anything else a QEMU failure.  LOG must not exist yet (results are
-# never overwritten); the exact QEMU command goes to LOG.qemu-cmd.
+# initramfs, console on the serial port into LOG.  RCU_UP_ARCH picks the guest
+# (x86_64: qemu-system-x86_64; arm: qemu-system-arm -M virt, Cortex-A15,
+# ttyAMA0; riscv64: qemu-system-riscv64 -M virt with OpenSBI), RCU_UP_MEM its
+# memory (QEMU -m, default 512 MB).  The guest is expected to power itself off
+# (rcutorture.shutdown_secs=...): QEMU exits, or is ended once the console
+# says "reboot: Power down" (lib.sh's guest_wait); a hard wall-clock timeout
+# of SECONDS kills it otherwise.  Exit status: 0 powered off, 124 killed on
+# timeout, anything else a QEMU failure (its messages in LOG.qemu).  LOG must
+# not exist yet (results are never overwritten); the exact QEMU command goes
+# to LOG.qemu-cmd.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 4 ] || die "usage: $0 BZIMAGE CPUS SECONDS LOG [KERNEL ARGS...]"
+[ $# -ge 4 ] || die "usage: $0 IMAGE CPUS SECONDS LOG [KERNEL ARGS...]"
 kernel=$1 cpus=$2 limit=$3 console=$4
 shift 4
 [ ! -e "$console" ] || die "$console already exists; results are never overwritten: give a fresh path (scripts/run.sh makes one per run)"
-need_cmds qemu-system-x86_64 timeout
-initrd=$("$RCU_UP_ROOT/scripts/initramfs.sh")
+arch=$RCU_UP_ARCH
+check_arch "$arch"
+need_cmds timeout
+need_arch_tools "$arch" boot
+initrd=$("$RCU_UP_ROOT/scripts/initramfs.sh" "$arch")
 mkdir -p "$(dirname "$console")"
 # RCU_UP_INITRD_EXTRA: a cpio to append (the kernel unpacks concatenated
 # archives in turn), e.g. the misuse suite's test module.
@@ -28,25 +36,28 @@ if [ -n "${RCU_UP_INITRD_EXTRA:-}" ]; then
 fi
 
 accel=tcg
-# KVM is used only when asked for; these machines' /dev/kvm hangs guests.
-[ "${RCU_UP_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
+# KVM is used only when asked for (x86_64); these machines' /dev/kvm hangs guests.
+[ "$arch" = x86_64 ] && [ "${RCU_UP_KVM:-0}" = 1 ] && [ -w /dev/kvm ] && accel=kvm
+# shellcheck disable=SC2207 # the machine options are words without spaces
+machine=($(arch_machine "$arch"))
 
-qemu=(qemu-system-x86_64 -accel "$accel" -m "${RCU_UP_MEM:-512}" -smp "$cpus"
+# RCU_UP_GUEST_LOCK: a lock file that keeps guests of several harness
+# processes (run.sh, memfloor.sh) to one at a time.
+if [ -n "${RCU_UP_GUEST_LOCK:-}" ]; then
+	exec 8>"$RCU_UP_GUEST_LOCK"
+	flock -n 8 || { log "  waiting for another guest to finish ($RCU_UP_GUEST_LOCK)"; flock 8; }
+fi
+qemu=("$(arch_qemu "$arch")" "${machine[@]}" -accel "$accel" -m "${RCU_UP_MEM:-512}" -smp "$cpus"
 	-display none -monitor none -serial "file:$console" -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 $*")
+	-append "console=$(arch_console "$arch") panic=-1 $*")
 printf '%q ' timeout --foreground -k 10 "$limit" "${qemu[@]}" >"$console.qemu-cmd"
 echo >>"$console.qemu-cmd"
 t0=$(date +%s)
 timeout --foreground -k 10 "$limit" "${qemu[@]}" </dev/null >"$console.qemu" 2>&1 &
 pid=$!
-while kill -0 "$pid" 2>/dev/null; do
-	sleep 10
-	kill -0 "$pid" 2>/dev/null || break
-	log "  booted $(( $(date +%s) - t0 ))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale\|rcu-misuse' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
-done
 rc=0
-wait "$pid" || rc=$?
+guest_wait "$pid" "$console" "$limit" || rc=$?
 echo "$(( $(date +%s) - t0 ))" >"$console.seconds"
 rm -f "$console.initrd"
 exit "$rc"

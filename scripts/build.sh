@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# build.sh STAGE SCENARIO: configure and build one kernel.
+# build.sh STAGE SCENARIO [ARCH]: configure and build one kernel.
 #
-# tinyconfig + scenarios/COMMON + the scenario, then olddefconfig, then a check
-# that every option the fragments ask for (and every #CHECK# line) survived.
-# One O= directory per (stage, scenario), so rebuilds are incremental; ccache
-# makes rebuilds across stages cheap.  Writes $O/rcu-up-build.env with the
-# status (OK, BUILD-FAIL, BUILD-WARN: a warning in RCU code, CONFIG-MISMATCH),
-# timings and RCU implementation.
+# tinyconfig + scenarios/arch/ARCH + scenarios/COMMON + the scenario, then
+# olddefconfig, then a check that every option the fragments ask for (and
+# every #CHECK# line) survived.  ARCH is x86_64 (default, or $RCU_UP_ARCH),
+# arm or riscv64; the others are cross-compiled with Debian's gcc-ARCH-linux-*.
+# One O= directory per (arch, stage, scenario), so rebuilds are incremental;
+# ccache makes rebuilds across stages cheap.  Writes $O/rcu-up-build.env with
+# the status (OK, BUILD-FAIL, BUILD-WARN: a warning in RCU code,
+# CONFIG-MISMATCH), timings and RCU implementation.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 2 ] || die "usage: $0 STAGE SCENARIO"
-stage=$1 scen=$2
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then die "usage: $0 STAGE SCENARIO [ARCH]"; fi
+stage=$1 scen=$2 arch=${3:-$RCU_UP_ARCH}
 check_stage "$stage"
 check_scenario "$scen"
+check_arch "$arch"
 need_cmds make gcc flex bison bc size
+need_arch_tools "$arch" build
 # RCU_UP_SRC/RCU_UP_O: build a development tree instead of a stage's.
 src=${RCU_UP_SRC:-$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")}
-O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
+O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 mkdir -p "$O"
 status=$O/rcu-up-build.env
 rm -f "$status"
@@ -28,9 +32,14 @@ export CCACHE_DIR=${CCACHE_DIR:-$RCU_UP_WORK/ccache}
 export CCACHE_BASEDIR=$RCU_UP_WORK CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 export KBUILD_BUILD_USER=rcu-up KBUILD_BUILD_HOST=qemu
-CC=gcc
-command -v ccache >/dev/null && CC="ccache gcc"
-KMAKE=(make -C "$src" O="$O" CC="$CC" HOSTCC=gcc)
+cross=$(arch_cross "$arch")
+CC=${cross}gcc
+command -v ccache >/dev/null && [ "${CCACHE_DISABLE:-}" != 1 ] && CC="ccache $CC"
+KMAKE=(make -C "$src" O="$O" ARCH="$(arch_kernel "$arch")" CC="$CC" HOSTCC=gcc)
+[ -z "$cross" ] || KMAKE+=(CROSS_COMPILE="$cross")
+target=$(arch_target "$arch")
+mapfile -t fragments < <(config_fragments "$scen" "$arch" | tr ' ' '\n')
+where="$arch stage $stage / $scen"
 
 suite=$(scenario_suite "$scen")
 
@@ -57,44 +66,54 @@ write_status() { # status, then extra KEY=VALUE lines
 
 # Configure into a candidate file and only replace .config when it differs,
 # so an unchanged scenario does not make kbuild re-sync and rebuild.
-log "stage $stage / $scen: configuring (tinyconfig + COMMON + $scen)"
+log "$where: configuring (tinyconfig + arch/$arch + COMMON + $scen)"
 t0=$(date +%s)
 cand=.config.rcu-up
 "${KMAKE[@]}" -s KCONFIG_CONFIG=$cand tinyconfig >"$O/config.log" 2>&1
 {
-	grep -h '^CONFIG_' "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$scen"
+	grep -h '^CONFIG_' "${fragments[@]}"
 } | sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/' >>"$O/$cand"
 "${KMAKE[@]}" -s KCONFIG_CONFIG=$cand olddefconfig >>"$O/config.log" 2>&1
 cmp -s "$O/$cand" "$O/.config" || cp "$O/$cand" "$O/.config"
 
-dropped=$(config_dropped "$O/.config" "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$scen")
+dropped=$(config_dropped "$O/.config" "${fragments[@]}")
 impl=$(config_rcu_impl "$O/.config")
 if [ -n "$dropped" ]; then
-	log "stage $stage / $scen: CONFIG-MISMATCH: Kconfig dropped or changed: $dropped"
+	log "$where: CONFIG-MISMATCH: Kconfig dropped or changed: $dropped"
 	write_status CONFIG-MISMATCH "RCU_IMPL_CONFIG=$impl" "DROPPED='$dropped'"
 	exit 3
 fi
 
-log "stage $stage / $scen: building bzImage in $O ($impl, -j$JOBS)"
+log "$where: building $target in $O ($impl, -j$JOBS)"
 build_log=$O/build.log
+rm -f "$O/.rcu-up-build-start"
+tq=$(date +%s)
 (
 	flock -n 9 || { log "  waiting for another kernel build to finish (one at a time)"; flock 9; }
-	"${KMAKE[@]}" -j"$JOBS" bzImage >"$build_log" 2>&1
+	date +%s >"$O/.rcu-up-build-start"
+	"${KMAKE[@]}" -j"$JOBS" "$target" >"$build_log" 2>&1
 	[ "$suite" != misuse ] || build_test_module >>"$build_log" 2>&1
 ) 9>"$KBUILD_LOCK" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 15
 	kill -0 "$pid" 2>/dev/null || break
-	log "  building: $(grep -c '^  [A-Z]' "$build_log" 2>/dev/null || true) steps, $(( $(date +%s) - t0 ))s: $(tail -n1 "$build_log" 2>/dev/null | cut -c1-70)"
+	if [ -f "$O/.rcu-up-build-start" ]; then
+		log "  building: $(grep -c '^  [A-Z]' "$build_log" 2>/dev/null || true) steps, $(( $(date +%s) - $(cat "$O/.rcu-up-build-start") ))s: $(tail -n1 "$build_log" 2>/dev/null | cut -c1-70)"
+	else
+		log "  waiting for the build lock ($KBUILD_LOCK) for $(( $(date +%s) - tq ))s"
+	fi
 done
 if ! wait "$pid"; then
 	grep -E 'error|Error' "$build_log" | head -20 >&2 || true
-	log "stage $stage / $scen: BUILD-FAIL (log: $build_log)"
+	log "$where: BUILD-FAIL (log: $build_log)"
 	write_status BUILD-FAIL "RCU_IMPL_CONFIG=$impl" "BUILD_LOG=$build_log"
 	exit 4
 fi
 t1=$(date +%s)
+# Time spent waiting for another build's lock is not this build's time.
+waited=$(( $(cat "$O/.rcu-up-build-start" 2>/dev/null || echo "$tq") - tq ))
+[ "$waited" -ge 0 ] || waited=0
 
 # Warnings in RCU code fail the run (BUILD-WARN): the kernel tree's
 # parse-build.sh on this build's log plus the RCU warnings earlier builds of
@@ -114,7 +133,7 @@ check_build_warnings() {
 build_status=OK
 if ! check_build_warnings; then
 	build_status=BUILD-WARN
-	log "stage $stage / $scen: BUILD-WARN, warnings in RCU code:"
+	log "$where: BUILD-WARN, warnings in RCU code:"
 	sed 's/^/  /' "$O/rcu-up-warnings" >&2
 fi
 
@@ -126,15 +145,20 @@ for o in "$O"/kernel/rcu/*.o; do
 	*) rcu_objs+=("$o") ;;
 	esac
 done
-sizes=$(size "${rcu_objs[@]}")
+SIZE=${cross}size
+command -v "$SIZE" >/dev/null || SIZE=size
+sizes=$("$SIZE" "${rcu_objs[@]}")
 rcu_size=$(awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }' <<<"$sizes")
 # Per object, "name text data bss dec" separated by ";": the article's tables.
 rcu_obj_sizes=$(awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }' <<<"$sizes")
-vml_size=$(size "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
+vml_size=$("$SIZE" "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
 write_status "$build_status" "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
 	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \
-	"BUILD_SECONDS=$((t1 - t0))" "BUILD_LOG=$build_log" \
+	"BUILD_SECONDS=$((t1 - t0 - waited))" "BUILD_WAIT_SECONDS=$waited" "BUILD_LOG=$build_log" \
+	"BUILD_ARCH=$arch" "BUILD_IMAGE=$O/$(arch_image "$arch")" \
 	"RCU_WARNINGS=$(head -n1 "$O/rcu-up-warnings" | cut -c1-150 | sed 's/[^A-Za-z0-9_.:/ -]/_/g; s/.*/"&"/')"
-log "stage $stage / $scen: built in $((t1 - t0))s; RCU objects text/data/bss/dec: $rcu_size"
+wait_note=""
+[ "$waited" -eq 0 ] || wait_note=" (after ${waited}s waiting for the build lock)"
+log "$where: built in $((t1 - t0 - waited))s$wait_note; RCU objects text/data/bss/dec: $rcu_size"
 [ "$build_status" = OK ] || exit 5
 echo "$O"

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # kconfig-matrix.sh [STAGES...]: the configuration step only, no build.  For
-# every stage x {SMP, UP} x preemption model, configure tinyconfig + COMMON +
-# the cell, and record which RCU implementation Kconfig picked and whether it
-# offered the user an RCU-implementation prompt.  Prints a TSV table:
+# every stage x {SMP, UP} x preemption model, configure (x86_64) tinyconfig +
+# scenarios/arch/x86_64 + COMMON + the cell, and record which RCU
+# implementation Kconfig picked and whether it offered the user an
+# RCU-implementation prompt.  Prints a TSV table:
 #   stage  cpus  model  rcu  prompt(yes/no)  prompted-symbols
 # "n/a" in the rcu column: the model's dependencies are not met there.
 # tests/kconfig-expected.tsv holds the table the series must produce.
@@ -41,7 +42,7 @@ stage_rows() {
 		for model in "${MODELS[@]}"; do
 			cp "$O/tinyconfig" "$O/.config"
 			{
-				grep -h '^CONFIG_' "$SCENARIO_DIR/COMMON" |
+				grep -h '^CONFIG_' "$SCENARIO_DIR/arch/x86_64" "$SCENARIO_DIR/COMMON" |
 					sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/'
 				if [ $smp = y ]; then echo CONFIG_SMP=y; else echo '# CONFIG_SMP is not set'; fi
 				model_fragment "$model"

@@ -25,7 +25,121 @@ need_cmds() {
 deps_packages() {
 	echo "linux-source-6.12 qemu-system-x86 build-essential bc bison flex" \
 	     "libelf-dev libssl-dev cpio xz-utils ccache gnuplot-nox jq bats git" \
-	     "python3 python3-ply python3-git perl bsdextrautils"
+	     "python3 python3-ply python3-git perl bsdextrautils" \
+	     "$(arch_packages arm) $(arch_packages riscv64)"
+}
+
+# Architectures: the guest arch names the matrix, RCU_UP_ARCH and the results
+# use.  x86_64 is the default; the others are cross-built and emulated.
+RCU_UP_ARCHES="x86_64 arm riscv64"
+RCU_UP_ARCH=${RCU_UP_ARCH:-x86_64}
+
+is_arch() { [[ " $RCU_UP_ARCHES " == *" $1 "* ]]; }
+
+check_arch() {
+	is_arch "$1" && return 0
+	die "unknown arch '$1'; valid arches: $RCU_UP_ARCHES"
+}
+
+# ARCH= for the kernel's make.
+arch_kernel() {
+	case $1 in x86_64) echo x86 ;; arm) echo arm ;; riscv64) echo riscv ;; esac
+}
+
+# CROSS_COMPILE prefix (empty: the host's gcc).
+arch_cross() {
+	case $1 in x86_64) echo "" ;; arm) echo arm-linux-gnueabihf- ;; riscv64) echo riscv64-linux-gnu- ;; esac
+}
+
+# The make target and the image it leaves, relative to the build directory.
+arch_target() {
+	case $1 in x86_64) echo bzImage ;; arm) echo zImage ;; riscv64) echo Image ;; esac
+}
+arch_image() { echo "arch/$(arch_kernel "$1")/boot/$(arch_target "$1")"; }
+
+arch_qemu() {
+	case $1 in x86_64) echo qemu-system-x86_64 ;; arm) echo qemu-system-arm ;; riscv64) echo qemu-system-riscv64 ;; esac
+}
+
+# The QEMU machine options (besides -m, -smp and the console).
+arch_machine() {
+	case $1 in
+	x86_64) echo "" ;;
+	arm) echo "-M virt -cpu cortex-a15" ;;
+	riscv64) echo "-M virt -bios default" ;;
+	esac
+}
+
+arch_console() {
+	case $1 in x86_64|riscv64) echo ttyS0 ;; arm) echo ttyAMA0 ;; esac
+}
+
+# Debian packages an arch's builds and boots need beyond the common ones.
+arch_packages() {
+	case $1 in
+	x86_64) echo "" ;;
+	arm) echo "gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm" ;;
+	riscv64) echo "gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc" ;;
+	esac
+}
+
+# Die with the exact apt-get command when an arch's compiler or QEMU is missing.
+need_arch_tools() { # ARCH build|boot
+	local a=$1 what=$2 c
+	case $what in
+	build) c=$(arch_cross "$a")gcc ;;
+	boot) c=$(arch_qemu "$a") ;;
+	esac
+	command -v "$c" >/dev/null 2>&1 && return 0
+	if [ "$a" = x86_64 ]; then
+		die "no $c for $a; as root run: apt-get install -y $( [ "$what" = build ] && echo build-essential || echo qemu-system-x86)"
+	fi
+	die "no $c for $a; as root run: apt-get install -y $(arch_packages "$a")"
+}
+
+# A matrix line: [ARCH] STAGE SCENARIO TYPE SECONDS [EXPECTED] [KERNEL ARGS...],
+# where ARCH is present only when the first word is an arch name (old lines
+# without it mean x86_64), and mem=SIZE among the kernel arguments is taken
+# as the guest's memory (QEMU -m), not passed to the kernel.  Prints
+# "arch stage scenario type seconds expected mem args..." (mem "-": the
+# default; expected "-" or absent: PASS).
+matrix_fields() {
+	local arch=x86_64 stage scen type secs expect w mem="" args=()
+	read -r -a w <<<"$1"
+	if [ ${#w[@]} -gt 0 ] && is_arch "${w[0]}"; then
+		arch=${w[0]}
+		w=("${w[@]:1}")
+	elif [ ${#w[@]} -gt 0 ] && [[ "${w[0]}" =~ ^[a-z][a-z0-9_]*$ ]]; then
+		die "unknown arch '${w[0]}' in matrix line '$1'; valid arches: $RCU_UP_ARCHES"
+	fi
+	stage=${w[0]:-} scen=${w[1]:-} type=${w[2]:-} secs=${w[3]:-} expect=${w[4]:--}
+	[ "$expect" = - ] && expect=PASS
+	for w in "${w[@]:5}"; do
+		case $w in
+		mem=*) mem=${w#mem=} ;;
+		*) args+=("$w") ;;
+		esac
+	done
+	echo "$arch $stage $scen $type $secs $expect ${mem:--} ${args[*]}"
+}
+
+# The runs of a matrix file, one normalized line each (see matrix_fields):
+# "arch stage scenario type seconds expected mem|- [kernel args]".
+matrix_lines() {
+	local line
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+		matrix_fields "$line" || return 1
+	done <"$1"
+}
+
+# Guest memory in MB from "512", "32M", "1G".
+mem_mb() {
+	case $1 in
+	*[Gg]) echo $(( ${1%[Gg]} * 1024 )) ;;
+	*[Mm]) echo "${1%[Mm]}" ;;
+	*) echo "$1" ;;
+	esac
 }
 
 # Highest stage number declared in the series file ("# stage N: ...").
@@ -71,8 +185,23 @@ check_scenario() {
 # from every build directory to its source tree, so that ccache (with
 # CCACHE_BASEDIR=$RCU_UP_WORK) shares objects between stages that do not
 # change them.
+# Other arches build in work/stage-N/build-ARCH/SCENARIO (the same depth, so
+# the same relative path to the source); x86_64 keeps work/stage-N/build.
 stage_src() { echo "$RCU_UP_WORK/stage-$1/src"; }
-build_dir() { echo "$RCU_UP_WORK/stage-$1/build/$2"; }
+build_dir() { # STAGE SCENARIO [ARCH]
+	local a=${3:-$RCU_UP_ARCH}
+	if [ "$a" = x86_64 ]; then
+		echo "$RCU_UP_WORK/stage-$1/build/$2"
+	else
+		echo "$RCU_UP_WORK/stage-$1/build-$a/$2"
+	fi
+}
+
+# The configuration fragments of a build, in the order they apply: the
+# arch's own options, the arch-neutral COMMON, the scenario.
+config_fragments() { # SCENARIO ARCH
+	echo "$SCENARIO_DIR/arch/$2" "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$1"
+}
 
 # Value a config file gives an option: y/m/string, "n" when "is not set" or absent.
 config_value() {
@@ -241,9 +370,15 @@ scenario_suite() {
 	echo "${s:-rcutorture}"
 }
 
-# Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason"), or nothing.
+# Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason") or on ARCH
+# ("#ARCHES# x86_64: reason"), or nothing.
 scenario_skip_reason() {
-	local stage=$1 f=$SCENARIO_DIR/$2 line stages
+	local stage=$1 f=$SCENARIO_DIR/$2 arch=${3:-$RCU_UP_ARCH} line stages
+	line=$(sed -n 's/^#ARCHES#[[:space:]]*//p' "$f")
+	if [ -n "$line" ] && [[ " ${line%%:*} " != *" $arch "* ]]; then
+		echo "${line#*: }"
+		return 0
+	fi
 	line=$(sed -n 's/^#STAGES#[[:space:]]*//p' "$f")
 	[ -n "$line" ] || return 0
 	stages=${line%%:*}
@@ -352,3 +487,65 @@ tool_versions() {
 	echo "qemu $(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)"
 	echo "rcu-up $(git -C "$RCU_UP_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 }
+# guest_wait PID CONSOLE [LIMIT]: wait for the guest whose QEMU (under
+# timeout) is PID, a child of this shell, printing progress every 10 s.
+# Not every guest can make QEMU exit (x86 without ACPI halts), so once the
+# console says "reboot: Power down" the guest gets RCU_UP_POWEROFF_GRACE
+# seconds (default 1; QEMU exits within it where the guest can switch it
+# off: arm's PSCI, riscv64's SBI) to exit, then QEMU is ended and the guest counts as
+# powered off.  Returns 0 when powered off, else QEMU's (or timeout's: 124)
+# exit status.  With RCU_UP_SILENT_LIMIT=N, a guest whose console is still
+# empty after N seconds is ended as if timed out (124): memfloor.sh's guests
+# too small to start the kernel print nothing at all.
+guest_wait() {
+	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-1}
+	local t0=$SECONDS off="" rc=0 silent=${RCU_UP_SILENT_LIMIT:-0}
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$silent" -gt 0 ] && [ $((SECONDS - t0)) -ge "$silent" ] && [ ! -s "$console" ]; then
+			log "  no console output in ${silent}s; ending QEMU (as timed out)"
+			kill -TERM "$pid" 2>/dev/null || true
+			wait "$pid" 2>/dev/null || true
+			return 124
+		fi
+		if [ -z "$off" ] && grep -aq 'reboot: Power down' "$console" 2>/dev/null; then
+			off=$SECONDS
+		fi
+		if [ -n "$off" ] && [ $((SECONDS - off)) -ge "$grace" ]; then
+			log "  console says 'reboot: Power down'; ending QEMU (powered off)"
+			kill -TERM "$pid" 2>/dev/null || true
+			wait "$pid" 2>/dev/null || true
+			return 0
+		fi
+		sleep 1
+		if [ $(( (SECONDS - t0) % 10 )) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
+			log "  booted $((SECONDS - t0))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale\|rcu-misuse' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
+		fi
+	done
+	wait "$pid" || rc=$?
+	return "$rc"
+}
+
+# Why a boot's guest was too small, from its console log (and QEMU's own
+# messages in LOG.qemu), or nothing: the kernel's out-of-memory reports, an
+# initramfs it had no room to unpack, QEMU refusing the memory size, or a
+# guest that printed nothing at all in less than RCU_UP_NOMEM_SILENT_MB
+# (default 64) MB.
+log_nomem() { # LOG MEM_MB
+	local f=$1 mb=$2 re hit
+	re='Out of memory|invoked oom-killer|oom-kill:|page allocation failure|System is deadlocked on memory'
+	re+='|Initramfs unpacking failed|initrd.*overlaps|Initial ramdisk.*(overlaps|too large)|not enough memory|Cannot allocate memory for'
+	hit=$(grep -aEm1 "$re" "$f" 2>/dev/null | tr -d '\r' | cut -c1-100)
+	if [ -n "$hit" ]; then
+		echo "guest of $mb MB too small: $hit"
+		return 0
+	fi
+	hit=$(grep -aiEm1 'ram size|memory size|too small|too large|not enough|cannot allocate' "$f.qemu" 2>/dev/null | cut -c1-100)
+	if [ -n "$hit" ]; then
+		echo "QEMU refused $mb MB: $hit"
+		return 0
+	fi
+	if [ "$mb" -lt "${RCU_UP_NOMEM_SILENT_MB:-64}" ] && ! grep -aq 'Linux version' "$f" 2>/dev/null; then
+		echo "guest of $mb MB printed nothing (too small to start the kernel)"
+	fi
+}
+

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run.sh MATRIX [RESULTS]: for every line of MATRIX (stage scenario type
-# seconds [expected] [kernel args]) build the kernel, boot it under rcutorture
+# run.sh MATRIX [RESULTS]: for every line of MATRIX ([arch] stage scenario
+# type seconds [expected] [mem=SIZE] [kernel args]; see lib.sh's
+# matrix_fields) build the kernel, boot it under rcutorture
 # (or the scenario's #SUITE#, refscale or rcuscale, TYPE then being the
 # scale_type), judge the console log, check which RCU implementation it has,
 # and append one JSON line to RESULTS (default results/results.jsonl), with
@@ -18,7 +19,7 @@ set -euo pipefail
 matrix=$1
 results=${2:-$RCU_UP_RESULTS/results.jsonl}
 [ -f "$matrix" ] || die "no matrix file $matrix; see matrix/ for the ones we have"
-need_cmds jq qemu-system-x86_64
+need_cmds jq
 mkdir -p "$(dirname "$results")" "$RCU_UP_RESULTS"
 run_id=$(date -u +%Y%m%dT%H%M%SZ)
 # Every run of this matrix gets a directory below results/runs/RUN_ID
@@ -31,31 +32,41 @@ cp "$matrix" "$run_root/matrix"
 table=$run_root/table.tsv
 : >"$table"
 
-# Validate the whole matrix before spending time on builds.
+# Validate the whole matrix before spending time on builds: its lines
+# normalized to "arch stage scenario type seconds expected mem|- [args]".
+lines=$(matrix_lines "$matrix")
 n=0
-while read -r stage scen type secs _; do
-	case $stage in ''|\#*) continue ;; esac
+declare -A arches=()
+while read -r arch stage scen type secs _; do
+	[ -n "$arch" ] || continue
 	check_stage "$stage"
 	check_scenario "$scen"
 	[[ "$secs" =~ ^[0-9]+$ ]] || die "$matrix: '$secs' is not a number of seconds"
+	arches[$arch]=1
 	n=$((n + 1))
-done <"$matrix"
-log "matrix $matrix: $n runs"
+done <<<"$lines"
+for arch in "${!arches[@]}"; do
+	need_arch_tools "$arch" build
+	need_arch_tools "$arch" boot
+done
+log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
 # Phase 1: build every kernel the matrix needs, one build at a time
 # (RCU_UP_NO_BUILD=1: boot the kernels as they were last built).
 declare -A built=()
-while read -r stage scen _; do
-	case $stage in ''|\#*) continue ;; esac
+while read -r arch stage scen _; do
+	[ -n "$arch" ] || continue
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
-	[ -n "${built[$stage/$scen]:-}" ] && continue
-	built[$stage/$scen]=1
-	[ -n "$(scenario_skip_reason "$stage" "$scen")" ] && continue
-	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" >/dev/null </dev/null || true
-done <"$matrix"
+	[ -n "${built[$arch/$stage/$scen]:-}" ] && continue
+	built[$arch/$stage/$scen]=1
+	[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] && continue
+	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+done <<<"$lines"
 
-# The initramfs every boot uses, built once before the boots start.
-"$RCU_UP_ROOT/scripts/initramfs.sh" >/dev/null
+# The initramfs every boot uses (one per arch), built before the boots start.
+for arch in "${!arches[@]}"; do
+	"$RCU_UP_ROOT/scripts/initramfs.sh" "$arch" >/dev/null
+done
 
 # Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
 # each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
@@ -68,10 +79,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The build's status file ($O/rcu-up-build.env) and what it says.
 find_build() {
-	O=${RCU_UP_O:-$(build_dir "$stage" "$scen")}
+	O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
-	skip=$(scenario_skip_reason "$stage" "$scen")
+	skip=$(scenario_skip_reason "$stage" "$scen" "$arch")
 }
 
 # The run's own directory below the run's (never reused): the build's
@@ -79,7 +90,9 @@ find_build() {
 # boot.sh adds the console log and the exact QEMU command.
 make_run_dir() {
 	local name=$stage-$scen-$type
+	[ "$arch" = x86_64 ] || name=$arch-$name
 	[ -z "$extra" ] || name+=-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)
+	[ "$mem" = "${RCU_UP_MEM:-512}" ] || name+=-m${mem}M
 	[ "$rep" -gt 1 ] && name+=-r$rep
 	run_dir=$(fresh_dir "$run_root/$name")
 	logf=$run_dir/console.log
@@ -104,18 +117,23 @@ boot() {
 	misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
 	esac
 	echo "$bootargs $extra" >"$run_dir/bootargs"
-	log "[$i/$n] booting stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
+	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
 	rc=0
 	# shellcheck disable=SC2086
-	RCU_UP_INITRD_EXTRA=$initrd_extra "$RCU_UP_ROOT/scripts/boot.sh" "$O/arch/x86/boot/bzImage" "$(scenario_cpus "$scen")" \
+	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
+		"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen")" \
 		"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 	echo "$rc" >"$run_dir/qemu-exit"
 	boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 }
 
 # The verdict of the console log for the type asked for, and the figure.
+# A guest too small to boot or to finish is NOMEM, never PASS.
 judge() {
+	local nomem
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
+	nomem=$(log_nomem "$logf" "$mem")
+	[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
 	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 }
 
@@ -126,7 +144,7 @@ check_implementation() {
 	local why
 	boot_impl=$(log_rcu_impl "$logf")
 	[ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] || return 0
-	[ "$verdict" != HANG ] || return 0
+	[ "$verdict" != HANG ] && [ "$verdict" != NOMEM ] || return 0
 	# shellcheck disable=SC2086
 	why=$(impl_mismatch "$want_impl" "$RCU_IMPL_CONFIG" "$boot_impl")
 	# shellcheck disable=SC2086
@@ -140,10 +158,10 @@ check_implementation() {
 record() {
 	local ok=yes
 	[ "$verdict" = "$expect" ] || ok=no
-	log "[$i/$n] stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
+	log "[$i/$n] $arch stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
 	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
-	jq -cn --arg run "$run_id" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
+	jq -cn --arg run "$run_id" --arg arch "$arch" --argjson mem "$mem" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
 		--arg args "$extra" --argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
 		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
 		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
@@ -157,7 +175,7 @@ record() {
 		def num: if . == "" then null else tonumber end;
 		def objs: if . == "" then null else split(";") | map(split(" ") |
 			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
-		{run: $run, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
+		{run: $run, arch: $arch, mem_mb: $mem, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
 		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
@@ -166,18 +184,22 @@ record() {
 		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf,
 		 log: $log, dir: $dir}' >"$tmp/$i.json"
 	[ -z "$run_dir" ] || cp "$tmp/$i.json" "$run_dir/result.json"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch${mem:+/${mem}M}" "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
 }
 
 run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10}
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" run_dir="" want_impl skip rc bootargs="" perf=null initrd_extra=""
 	local suite BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED="" BUILD_LOG="" RCU_WARNINGS=""
+	# shellcheck disable=SC2034 # the build's env file sets them too; they stay local
+	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0
+	[ "$mem" != - ] || mem=${RCU_UP_MEM:-512}
+	mem=$(mem_mb "$mem")
 	suite=$(scenario_suite "$scen")
 	find_build
 	if [ -n "$skip" ]; then
-		verdict=SKIP reason="stage $stage: $skip"
+		verdict=SKIP reason="$arch stage $stage: $skip"
 	else
 		make_run_dir
 		if [ "$BUILD_STATUS" != OK ]; then
@@ -194,12 +216,10 @@ run_one() {
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
 i=0
 declare -A reps=() # a line repeated (for a spread of timings) gets log -rN
-while read -r stage scen type secs expect extra; do
-	case $stage in ''|\#*) continue ;; esac
+while read -r arch stage scen type secs expect mem extra; do
+	[ -n "$arch" ] || continue
 	i=$((i + 1))
-	expect=${expect:--}
-	[ "$expect" = - ] && expect=PASS
-	key="$stage $scen $type ${extra:-}"
+	key="$arch $mem $stage $scen $type ${extra:-}"
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	rep=${reps[$key]}
 	if [ "$(scenario_cpus "$scen")" -gt 1 ]; then
@@ -207,14 +227,14 @@ while read -r stage scen type secs expect extra; do
 		# thread, and vCPUs starved by a second guest on a 2-core
 		# host draw spurious RCU CPU stall warnings.
 		wait || true
-		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep"
+		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem"
 		continue
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
 		wait -n || true
 	done
-	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" &
-done <"$matrix"
+	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem" &
+done <<<"$lines"
 wait
 
 bad=0
@@ -232,7 +252,7 @@ done
 ln -sfn "${table#"$RCU_UP_RESULTS"/}" "$RCU_UP_RESULTS/last-run.tsv"
 echo
 {
-	printf 'stage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
+	printf 'arch/mem\tstage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
 	cat "$table"
 } | column -t -s "$(printf '\t')"
 echo
@@ -242,7 +262,7 @@ if [ "$bad" -gt 0 ]; then
 	for j in $(seq 1 "$n"); do
 		[ -f "$tmp/$j.json" ] || { echo "run $j of $n: no result recorded"; continue; }
 		jq -e .as_expected "$tmp/$j.json" >/dev/null && continue
-		jq -r '"unexpected: stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
+		jq -r '"unexpected: \(.arch) stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
 			"\(.verdict), expected \(.expected_verdict): \(.reason)"' "$tmp/$j.json"
 		logf=$(jq -r .log "$tmp/$j.json")
 		[ -z "$logf" ] || [ "${logf#/}" != "$logf" ] || logf=$RCU_UP_ROOT/$logf

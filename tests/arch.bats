@@ -1,0 +1,124 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Unit tests of the arch dimension: matrix lines with and without the arch
+# column and the mem= token, per-arch names, the power-down watcher (with a
+# stand-in for QEMU and a recorded console log) and the NOMEM verdict.  No
+# kernel is built or booted here.
+
+setup() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	FIX=$BATS_TEST_DIRNAME/fixtures
+	TMP=$(mktemp -d)
+}
+
+teardown() { rm -rf "$TMP"; }
+
+lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
+
+@test "matrix: an old line (no arch column) means x86_64 and the default memory" {
+	[ "$(lib matrix_fields '0 UP-PREEMPT  rcu  30')" = "x86_64 0 UP-PREEMPT rcu 30 PASS - " ]
+	[ "$(lib matrix_fields '1 TINYP03 rcu 60 - preempt=none')" = "x86_64 1 TINYP03 rcu 60 PASS - preempt=none" ]
+	[ "$(lib matrix_fields '0 UP-PREEMPT busted 20 FAIL')" = "x86_64 0 UP-PREEMPT busted 20 FAIL - " ]
+}
+
+@test "matrix: a leading arch name and a mem= token" {
+	[ "$(lib matrix_fields 'arm 1 UP-PREEMPT rcu 30')" = "arm 1 UP-PREEMPT rcu 30 PASS - " ]
+	[ "$(lib matrix_fields 'riscv64 1 UP-NONE busted 20 FAIL mem=32M')" = "riscv64 1 UP-NONE busted 20 FAIL 32M " ]
+	[ "$(lib matrix_fields 'arm 0 UP-PREEMPT rcu 30 - mem=16M rcutorture.fwd_progress=1 x=y')" = \
+		"arm 0 UP-PREEMPT rcu 30 PASS 16M rcutorture.fwd_progress=1 x=y" ]
+	[ "$(lib mem_mb 32M)" = 32 ] && [ "$(lib mem_mb 1G)" = 1024 ] && [ "$(lib mem_mb 128)" = 128 ]
+}
+
+@test "matrix: an unknown arch is refused, listing the valid ones" {
+	run lib matrix_fields 'mips 1 UP-PREEMPT rcu 30'
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown arch 'mips'"*"valid arches: x86_64 arm riscv64"* ]]
+	run lib check_arch arm64
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"valid arches: x86_64 arm riscv64"* ]]
+	printf '# comment\n\n0 UP-NONE rcu 60\nsparc 0 UP-NONE rcu 60\n' >"$TMP/m"
+	run lib matrix_lines "$TMP/m"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown arch 'sparc'"* ]]
+}
+
+@test "matrix: comments and blank lines skipped, every line normalized" {
+	printf '# c\n\n0 UP-NONE rcu 60\narm 1 UP-PREEMPT rcu 30 - mem=32M\n' >"$TMP/m"
+	run lib matrix_lines "$TMP/m"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "x86_64 0 UP-NONE rcu 60 PASS - " ]
+	[ "${lines[1]}" = "arm 1 UP-PREEMPT rcu 30 PASS 32M " ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "arch: build directories never shared between arches; images, consoles, QEMU" {
+	[ "$(RCU_UP_WORK=/w lib build_dir 1 UP-NONE)" = /w/stage-1/build/UP-NONE ]
+	[ "$(RCU_UP_WORK=/w lib build_dir 1 UP-NONE arm)" = /w/stage-1/build-arm/UP-NONE ]
+	[ "$(RCU_UP_WORK=/w lib build_dir 1 UP-NONE riscv64)" = /w/stage-1/build-riscv64/UP-NONE ]
+	[ "$(lib arch_image x86_64)" = arch/x86/boot/bzImage ]
+	[ "$(lib arch_image arm)" = arch/arm/boot/zImage ]
+	[ "$(lib arch_image riscv64)" = arch/riscv/boot/Image ]
+	[ "$(lib arch_console arm)" = ttyAMA0 ]
+	[ "$(lib arch_qemu riscv64)" = qemu-system-riscv64 ]
+	for a in x86_64 arm riscv64; do [ -f "$ROOT/scenarios/arch/$a" ]; done
+}
+
+@test "arch: a missing cross compiler or QEMU names the apt-get command" {
+	run env PATH=/nonexistent /bin/bash -c ". '$ROOT/scripts/lib.sh'; need_arch_tools arm build"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no arm-linux-gnueabihf-gcc for arm; as root run: apt-get install -y gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm"* ]]
+	run env PATH=/nonexistent /bin/bash -c ". '$ROOT/scripts/lib.sh'; need_arch_tools riscv64 boot"
+	[[ "$output" == *"no qemu-system-riscv64 for riscv64; as root run: apt-get install -y gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc"* ]]
+	[[ "$(lib deps_packages)" == *"qemu-system-arm"*"qemu-system-misc"* ]]
+}
+
+@test "arch: the misuse suite is skipped off x86_64 with its reason" {
+	[ -z "$(lib scenario_skip_reason 0 MISUSE x86_64)" ]
+	[[ "$(lib scenario_skip_reason 0 MISUSE arm)" == *"x86"* ]]
+	[ -z "$(lib scenario_skip_reason 1 UP-PREEMPT riscv64)" ]
+	[[ "$(lib scenario_skip_reason 3 TINYP01 arm)" == *"stages 1 and 2"* ]]
+}
+
+# A stand-in for QEMU that never exits on its own, as x86 without ACPI
+# after "reboot: Power down": the watcher must end it and report 0.
+@test "power-down watcher: a guest halted after 'reboot: Power down' counts as powered off" {
+	cp "$FIX/arm-good.log" "$TMP/console"
+	run bash -c ". '$ROOT/scripts/lib.sh'; sleep 60 & p=\$!; s=\$SECONDS
+		RCU_UP_POWEROFF_GRACE=1 guest_wait \$p '$TMP/console' 60; rc=\$?
+		kill -0 \$p 2>/dev/null && echo still-running; echo rc=\$rc took=\$((SECONDS - s))"
+	[[ "$output" == *"ending QEMU (powered off)"* ]]
+	[[ "$output" == *"rc=0 took="[1-5] ]]
+	[[ "$output" != *still-running* ]]
+}
+
+@test "power-down watcher: QEMU's own exit status, and the timeout's 124" {
+	: >"$TMP/console"
+	run bash -c ". '$ROOT/scripts/lib.sh'; (sleep 1; exit 3) & guest_wait \$! '$TMP/console' 5; echo rc=\$?"
+	[[ "$output" == *"rc=3" ]]
+	run bash -c ". '$ROOT/scripts/lib.sh'; timeout 2 sleep 30 & guest_wait \$! '$TMP/console' 2; echo rc=\$?"
+	[[ "$output" == *"rc=124" ]]
+	# No power-down line: a halted guest is not ended early.
+	head -n 20 "$FIX/arm-good.log" >"$TMP/console"
+	run bash -c ". '$ROOT/scripts/lib.sh'; timeout 3 sleep 30 & RCU_UP_POWEROFF_GRACE=0 guest_wait \$! '$TMP/console' 3; echo rc=\$?"
+	[[ "$output" == *"rc=124" ]]
+}
+
+@test "NOMEM: out of memory in the console, QEMU refusing, or silence in a tiny guest" {
+	[ -z "$(lib log_nomem "$FIX/arm-good.log" 128)" ]
+	printf '[    0.1] Linux version 6.12\n[    2.0] Out of memory and no killable processes...\n' >"$TMP/oom.log"
+	[[ "$(lib log_nomem "$TMP/oom.log" 8)" == "guest of 8 MB too small: "*"Out of memory"* ]]
+	# Recorded: stage 1 UP-PREEMPT on arm in 10 MB (QEMU -m 10).
+	[[ "$(lib log_nomem "$FIX/arm-nomem-10M.log" 10)" == "guest of 10 MB too small: "*"Initramfs unpacking failed"* ]]
+	: >"$TMP/silent.log"
+	[[ "$(lib log_nomem "$TMP/silent.log" 4)" == *"printed nothing"* ]]
+	[ -z "$(lib log_nomem "$TMP/silent.log" 512)" ]
+}
+
+@test "power-down watcher: a guest silent for RCU_UP_SILENT_LIMIT seconds is ended as timed out" {
+	: >"$TMP/console"
+	run bash -c ". '$ROOT/scripts/lib.sh'; sleep 30 & p=\$!; RCU_UP_SILENT_LIMIT=1 guest_wait \$p '$TMP/console' 30; rc=\$?
+		kill -0 \$p 2>/dev/null && echo still-running; echo rc=\$rc"
+	[[ "$output" == *"no console output in 1s"* ]]
+	[[ "$output" == *"rc=124" ]]
+	[[ "$output" != *still-running* ]]
+}
