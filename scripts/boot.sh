@@ -15,7 +15,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 4 ] || die "usage: $0 BZIMAGE CPUS SECONDS LOG [KERNEL ARGS...]"
+[ $# -ge 4 ] || die "usage: $0 IMAGE CPUS SECONDS LOG [KERNEL ARGS...]"
 kernel=$1 cpus=$2 limit=$3 console=$4
 shift 4
 arch=$RCU_UP_ARCH

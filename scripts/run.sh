@@ -64,12 +64,12 @@ tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10} nomem
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 guest_mb=${10} nomem
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
 	# shellcheck disable=SC2034 # the build's env file sets them all; they stay local
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0 BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
-	[ "$mem" != - ] || mem=${RCU_UP_MEM:-512}
-	mem=$(mem_mb "$mem")
+	[ "$guest_mb" != - ] || guest_mb=${RCU_UP_MEM:-512}
+	guest_mb=$(mem_mb "$guest_mb")
 	O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 	[ -f "$O/rcu-up-build.env" ] && . "$O/rcu-up-build.env"
 	want_impl=$(expected_rcu_impl "$stage" "$scen")
@@ -82,7 +82,7 @@ run_one() {
 		logf=$RCU_UP_RESULTS/logs
 		[ "$arch" = x86_64 ] || logf+=/$arch
 		logf+=/stage-$stage/$scen/$type${extra:+-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)}
-		[ "$mem" = "${RCU_UP_MEM:-512}" ] || logf+=-m${mem}M
+		[ "$guest_mb" = "$(mem_mb "${RCU_UP_MEM:-512}")" ] || logf+=-m${guest_mb}M
 		[ "$rep" -gt 1 ] && logf+=-r$rep
 		logf+=.log
 		bootargs=""
@@ -97,16 +97,16 @@ run_one() {
 		# The test module powers nothing off: our init does, once it returns.
 		misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
 		esac
-		log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
+		log "[$i/$n] booting $arch ($guest_mb MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
 		rc=0
 		# shellcheck disable=SC2086
-		RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
+		RCU_UP_ARCH=$arch RCU_UP_MEM=$guest_mb RCU_UP_INITRD_EXTRA=$initrd_extra \
 			"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen")" \
 			"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 		boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 		read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite")
 		# A guest too small to boot or to finish is NOMEM, never PASS.
-		nomem=$(log_nomem "$logf" "$mem")
+		nomem=$(log_nomem "$logf" "$guest_mb")
 		[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
 		perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 		boot_impl=$(log_rcu_impl "$logf")
@@ -122,7 +122,7 @@ run_one() {
 	log "[$i/$n] $arch stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
 	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
-	jq -cn --arg run "$run_id" --arg arch "$arch" --argjson mem "$mem" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
+	jq -cn --arg run "$run_id" --arg arch "$arch" --argjson mem "$guest_mb" --argjson stage "$stage" --arg scenario "$scen" --arg type "$type" \
 		--arg args "$extra" --argjson seconds "$secs" --arg expect "$expect" --arg verdict "$verdict" \
 		--arg reason "$reason" --arg ok "$ok" --arg impl_expected "$want_impl" \
 		--arg impl_config "$RCU_IMPL_CONFIG" --arg impl_boot "$boot_impl" \
@@ -143,7 +143,7 @@ run_one() {
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
 		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf, log: $log}' >"$tmp/$i.json"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch${mem:+/${mem}M}" "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch/${guest_mb}M" "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
 		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
 }
 
