@@ -383,3 +383,9 @@ log_nomem() { # LOG MEM_MB
 	fi
 }
 
+# How many CPUs an SMP kernel brought up ("smp: Brought up 1 node, 2 CPUs"),
+# or nothing (a UP kernel prints no such line).
+log_cpus() {
+	sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p' "$1" 2>/dev/null | head -n1
+}
+

@@ -64,7 +64,7 @@ tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 run_one() {
-	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 guest_mb=${10} nomem
+	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 guest_mb=${10} nomem ncpu
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" want_impl skip rc ok bootargs suite perf=null initrd_extra=""
 	# shellcheck disable=SC2034 # the build's env file sets them all; they stay local
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0 BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED=""
@@ -108,6 +108,12 @@ run_one() {
 		# A guest too small to boot or to finish is NOMEM, never PASS.
 		nomem=$(log_nomem "$logf" "$guest_mb")
 		[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
+		# An SMP guest that came up with fewer CPUs than it was given
+		# tested less than its line says (x86 without ACPI: one CPU).
+		ncpu=$(log_cpus "$logf")
+		if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen")" ]; then
+			verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen") CPUs"
+		fi
 		perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 		boot_impl=$(log_rcu_impl "$logf")
 		if [ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] && { [ "$verdict" = PASS ] || [ "$verdict" = FAIL ]; }; then
