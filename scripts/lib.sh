@@ -197,10 +197,12 @@ build_dir() { # STAGE SCENARIO [ARCH]
 	fi
 }
 
-# The configuration fragments of a build, in the order they apply: the
-# arch's own options, the arch-neutral COMMON, the scenario.
+# The fragments of a build, in order: the arch's own options, those it needs
+# for SMP scenarios (scenarios/arch/ARCH-smp, if any), COMMON, the scenario.
 config_fragments() { # SCENARIO ARCH
-	echo "$SCENARIO_DIR/arch/$2" "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$1"
+	local smp=""
+	[ "$(scenario_cpus "$1")" -gt 1 ] && [ -f "$SCENARIO_DIR/arch/$2-smp" ] && smp=$SCENARIO_DIR/arch/$2-smp
+	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$1"
 }
 
 # Value a config file gives an option: y/m/string, "n" when "is not set" or absent.
@@ -547,5 +549,11 @@ log_nomem() { # LOG MEM_MB
 	if [ "$mb" -lt "${RCU_UP_NOMEM_SILENT_MB:-64}" ] && ! grep -aq 'Linux version' "$f" 2>/dev/null; then
 		echo "guest of $mb MB printed nothing (too small to start the kernel)"
 	fi
+}
+
+# How many CPUs an SMP kernel brought up ("smp: Brought up 1 node, 2 CPUs"),
+# or nothing (a UP kernel prints no such line).
+log_cpus() {
+	sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p' "$1" 2>/dev/null | head -n1
 }
 

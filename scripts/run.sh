@@ -130,10 +130,16 @@ boot() {
 # The verdict of the console log for the type asked for, and the figure.
 # A guest too small to boot or to finish is NOMEM, never PASS.
 judge() {
-	local nomem
+	local nomem ncpu
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
 	nomem=$(log_nomem "$logf" "$mem")
 	[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
+	# An SMP guest that came up with fewer CPUs than it was given tested
+	# less than its line says (x86 without ACPI: one CPU).
+	ncpu=$(log_cpus "$logf")
+	if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen")" ]; then
+		verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen") CPUs"
+	fi
 	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 }
 

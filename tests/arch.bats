@@ -122,3 +122,11 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[[ "$output" == *"rc=124" ]]
 	[[ "$output" != *still-running* ]]
 }
+
+@test "SMP: the CPUs a guest brought up, from its console" {
+	# Recorded: stage 0 SMP-PREEMPT on x86_64 without ACPI, booted -smp 2.
+	[ "$(lib log_cpus "$FIX/x86-noacpi-smp2.log")" = 1 ]
+	printf '[    0.5] smp: Brought up 1 node, 2 CPUs\n' >"$TMP/smp.log"
+	[ "$(lib log_cpus "$TMP/smp.log")" = 2 ]
+	[ -z "$(lib log_cpus "$FIX/arm-good.log")" ]
+}
