@@ -492,13 +492,18 @@ tool_versions() {
 # guest_wait PID CONSOLE [LIMIT]: wait for the guest whose QEMU (under
 # timeout) is PID, a child of this shell, printing progress every 10 s.
 # Not every guest can make QEMU exit (x86 without ACPI halts), so once the
-# console says "reboot: Power down" the guest gets RCU_UP_POWEROFF_GRACE
+# console says "reboot: Power down" (POWEROFF_RE) the guest gets RCU_UP_POWEROFF_GRACE
 # seconds (default 1; QEMU exits within it where the guest can switch it
 # off: arm's PSCI, riscv64's SBI) to exit, then QEMU is ended and the guest counts as
 # powered off.  Returns 0 when powered off, else QEMU's (or timeout's: 124)
 # exit status.  With RCU_UP_SILENT_LIMIT=N, a guest whose console is still
 # empty after N seconds is ended as if timed out (124): memfloor.sh's guests
 # too small to start the kernel print nothing at all.
+# What the kernel prints last when it powers off: kernel_power_off()'s line
+# (rcutorture's shutdown), or, for reboot(RB_POWER_OFF) from our init where
+# no power-off driver exists (x86_64 without ACPI), the halt it falls back to.
+POWEROFF_RE='reboot: (Power down|Power off not available: System halted instead|System halted)'
+
 guest_wait() {
 	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-1}
 	local t0=$SECONDS off="" rc=0 silent=${RCU_UP_SILENT_LIMIT:-0}
@@ -509,11 +514,11 @@ guest_wait() {
 			wait "$pid" 2>/dev/null || true
 			return 124
 		fi
-		if [ -z "$off" ] && grep -aq 'reboot: Power down' "$console" 2>/dev/null; then
+		if [ -z "$off" ] && grep -aEq "$POWEROFF_RE" "$console" 2>/dev/null; then
 			off=$SECONDS
 		fi
 		if [ -n "$off" ] && [ $((SECONDS - off)) -ge "$grace" ]; then
-			log "  console says 'reboot: Power down'; ending QEMU (powered off)"
+			log "  console says '$(grep -aEom1 "$POWEROFF_RE" "$console")'; ending QEMU (powered off)"
 			kill -TERM "$pid" 2>/dev/null || true
 			wait "$pid" 2>/dev/null || true
 			return 0
