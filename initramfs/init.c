@@ -154,6 +154,12 @@ static void run_test_module(void)
 	if (syscall(SYS_finit_module, fd, params, 0))
 		printf("rcu-up-init: loading %s failed: %s\n", TEST_MODULE, strerror(errno));
 	close(fd);
+	/*
+	 * Give the kernel's console a moment to print the module's last
+	 * lines first: on PREEMPT_RT it prints from a kthread, behind us, and
+	 * a power-off that falls back to halting does not flush it.
+	 */
+	sleep(2);
 	printf("rcu-up-init: test module returned, powering off\n");
 	reboot(RB_POWER_OFF);
 }

@@ -499,10 +499,13 @@ tool_versions() {
 # exit status.  With RCU_UP_SILENT_LIMIT=N, a guest whose console is still
 # empty after N seconds is ended as if timed out (124): memfloor.sh's guests
 # too small to start the kernel print nothing at all.
-# What the kernel prints last when it powers off: kernel_power_off()'s line
+# What the guest prints last when it powers off: kernel_power_off()'s line
 # (rcutorture's shutdown), or, for reboot(RB_POWER_OFF) from our init where
-# no power-off driver exists (x86_64 without ACPI), the halt it falls back to.
-POWEROFF_RE='reboot: (Power down|Power off not available: System halted instead|System halted)'
+# no power-off driver exists (x86_64 without ACPI), the halt it falls back
+# to.  That halt does not flush the console first, and on PREEMPT_RT (whose
+# consoles print from a kthread) its line is often lost, so init's own line
+# before the call counts too.
+POWEROFF_RE='reboot: (Power down|Power off not available: System halted instead|System halted)|rcu-up-init: test module returned, powering off'
 
 guest_wait() {
 	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-1}
