@@ -24,6 +24,7 @@
 #include <linux/sched.h>
 #include <linux/sched/debug.h>
 #include <linux/sched/signal.h>
+#include <linux/slab.h>
 #include <linux/srcu.h>
 #include <linux/timer.h>
 #include <asm/apic.h>
@@ -31,7 +32,7 @@
 
 static char *test = "none";
 module_param(test, charp, 0444);
-MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs or boost_prio");
+MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, boost_prio or fifo_cb_flood");
 
 static int stall_wait = 40;
 module_param(stall_wait, int, 0444);
@@ -337,6 +338,100 @@ static void parity_boost_prio(void)
 		pr_err("boost_prio: no rcub/0 kthread\n");
 }
 
+/*
+ * A call_rcu() flood from a SCHED_FIFO task that never sleeps.  Tree RCU
+ * on PREEMPT_RT invokes callbacks from its rcuc kthreads at SCHED_FIFO
+ * rcutree.kthread_prio (with RCU_BOOST), so with that priority above the
+ * flooder's, callbacks keep being invoked a few jiffies after their grace
+ * period.  Where they are invoked from ksoftirqd at SCHED_OTHER, they wait
+ * for whatever CPU time the scheduler grants normal tasks beside a
+ * real-time hog.  Each callback records how long it waited; the flood
+ * gives up early if the backlog reaches flood_max.
+ */
+static int flood_secs = 3;
+module_param(flood_secs, int, 0444);
+MODULE_PARM_DESC(flood_secs, "How long the SCHED_FIFO task floods call_rcu() (fifo_cb_flood)");
+static int flood_lat_ms = 250;
+module_param(flood_lat_ms, int, 0444);
+MODULE_PARM_DESC(flood_lat_ms, "Longest a callback may wait during the flood (fifo_cb_flood)");
+static long flood_max = 200000;
+module_param(flood_max, long, 0444);
+MODULE_PARM_DESC(flood_max, "Backlog of callbacks at which the flood gives up (fifo_cb_flood)");
+
+struct flood_cb {
+	struct rcu_head rh;
+	unsigned long queued;	/* jiffies at call_rcu() */
+};
+
+static atomic_long_t flood_invoked;
+static unsigned long flood_lat_max;	/* Longest wait seen, in jiffies. */
+static DECLARE_COMPLETION(flood_done);
+
+/* Invoked with bottom halves disabled, one at a time on the one CPU. */
+static void flood_cb_fn(struct rcu_head *rhp)
+{
+	struct flood_cb *fcp = container_of(rhp, struct flood_cb, rh);
+	unsigned long lat = jiffies - fcp->queued;
+
+	if (lat > flood_lat_max)
+		flood_lat_max = lat;
+	kfree(fcp);
+	atomic_long_inc(&flood_invoked);
+}
+
+static long flood_queued;
+static long flood_peak;
+
+static int flood_thread(void *unused)
+{
+	unsigned long end = jiffies + flood_secs * HZ;
+	struct flood_cb *fcp;
+	long backlog;
+
+	sched_set_fifo(current);
+	while (time_before(jiffies, end)) {
+		backlog = flood_queued - atomic_long_read(&flood_invoked);
+		flood_peak = max(flood_peak, backlog);
+		if (backlog >= flood_max)
+			break;
+		fcp = kmalloc(sizeof(*fcp), GFP_KERNEL);
+		if (!fcp)
+			break;
+		fcp->queued = jiffies;
+		call_rcu(&fcp->rh, flood_cb_fn);
+		flood_queued++;
+	}
+	sched_set_normal(current, 0);
+	complete(&flood_done);
+	return 0;
+}
+
+static void parity_fifo_cb_flood(void)
+{
+	unsigned long lat_ms;
+	struct task_struct *t;
+	long invoked;
+
+	t = kthread_run(flood_thread, NULL, "rcu_misuse_flood");
+	if (IS_ERR(t)) {
+		pr_err("fifo_cb_flood: cannot start kthread: %ld\n", PTR_ERR(t));
+		return;
+	}
+	wait_for_completion(&flood_done);
+	invoked = atomic_long_read(&flood_invoked);
+	lat_ms = jiffies_to_msecs(READ_ONCE(flood_lat_max));
+	if (flood_peak >= flood_max)
+		pr_err("fifo_cb_flood: backlog reached %ld callbacks, %ld invoked: callbacks are starved\n",
+		       flood_peak, invoked);
+	else if (lat_ms > flood_lat_ms)
+		pr_err("fifo_cb_flood: a callback waited %lu ms to be invoked during the flood (limit %d ms)\n",
+		       lat_ms, flood_lat_ms);
+	else
+		pr_info("fifo_cb_flood: %ld callbacks in %d s, backlog peaked at %ld, longest wait %lu ms\n",
+			flood_queued, flood_secs, flood_peak, lat_ms);
+	rcu_barrier();
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -350,6 +445,7 @@ static const struct {
 	{ "srcu_softirq_reader", parity_srcu_softirq_reader },
 	{ "tasks_softirq_qs", parity_tasks_softirq_qs },
 	{ "boost_prio", parity_boost_prio },
+	{ "fifo_cb_flood", parity_fifo_cb_flood },
 };
 
 static int __init rcu_misuse_init(void)
