@@ -47,6 +47,11 @@ unit_tests() {
 	tap=$(bats --tap tests/*.bats 2>&1) || true
 	printf '%s\n' "$tap"
 	count_tap "$tap"
+	if python3 -m unittest tests/report/test_report.py; then
+		pass "report.py per-arch sections (tests/report)"
+	else
+		fail "report.py per-arch sections (tests/report)"
+	fi
 }
 
 # Count the JSON lines of a matrix run: an expected SKIP is skipped, a run
