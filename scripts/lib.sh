@@ -13,6 +13,25 @@ KBUILD_LOCK=${KBUILD_LOCK:-/tmp/rcu-up-kbuild.lock}
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# How long things took the last time they ran here, for estimates of what
+# is left: "KEY<TAB>SECONDS" lines in results/timings.tsv, the newest last.
+# Keys: "build ARCH STAGE SCENARIO", "boot ARCH MEM STAGE SCENARIO TYPE ARGS".
+timing_get() { # KEY DEFAULT: the last time KEY took, or DEFAULT
+	local v=""
+	[ ! -f "$RCU_UP_RESULTS/timings.tsv" ] ||
+		v=$(awk -F'\t' -v k="$1" '$1 == k { v = $2 } END { print v }' "$RCU_UP_RESULTS/timings.tsv")
+	echo "${v:-$2}"
+}
+timing_put() { # KEY SECONDS (callers run one at a time)
+	local f=$RCU_UP_RESULTS/timings.tsv
+	mkdir -p "$RCU_UP_RESULTS"
+	{ [ ! -f "$f" ] || awk -F'\t' -v k="$1" '$1 != k' "$f"; printf '%s\t%s\n' "$1" "$2"; } >"$f.new"
+	mv "$f.new" "$f"
+}
+minutes_left() { # SECONDS: "about N min", rounded up
+	echo "about $((($1 + 59) / 60)) min"
+}
+
 need_cmds() {
 	local missing=() c
 	for c in "$@"; do

@@ -52,16 +52,37 @@ done
 log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
 # Phase 1: build every kernel the matrix needs, one build at a time
-# (RCU_UP_NO_BUILD=1: boot the kernels as they were last built).
+# (RCU_UP_NO_BUILD=1: boot the kernels as they were last built), saying
+# how much is left by the last run's build times (kernels never built here:
+# a cold build's time, 240 s for x86_64 and 180 s for the smaller
+# cross-built ones, as measured on 2 cores; see README).
 declare -A built=()
+kernels=()
 while read -r arch stage scen _; do
 	[ -n "$arch" ] || continue
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
 	[ -n "${built[$arch/$stage/$scen]:-}" ] && continue
 	built[$arch/$stage/$scen]=1
 	[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] && continue
-	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+	kernels+=("$arch $stage $scen")
 done <<<"$lines"
+build_guess() { # "ARCH STAGE SCENARIO"
+	timing_get "build $1" "$([ "${1%% *}" = x86_64 ] && echo 240 || echo 180)"
+}
+left=0
+for kernel in "${kernels[@]}"; do
+	left=$((left + $(build_guess "$kernel")))
+done
+k=0
+for kernel in "${kernels[@]}"; do
+	read -r arch stage scen <<<"$kernel"
+	k=$((k + 1))
+	log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
+	left=$((left - $(build_guess "$kernel")))
+	t0=$SECONDS
+	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+	timing_put "build $kernel" "$((SECONDS - t0))"
+done
 
 # The initramfs every boot uses (one per arch), built before the boots start.
 for arch in "${!arches[@]}"; do
@@ -117,7 +138,7 @@ boot() {
 	misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
 	esac
 	echo "$bootargs $extra" >"$run_dir/bootargs"
-	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s"
+	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s; $(minutes_left "$boots_left") of boots left"
 	rc=0
 	# shellcheck disable=SC2086
 	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
@@ -220,11 +241,23 @@ run_one() {
 }
 
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
+# Boots left, in seconds of wall time with jobs_max guests at a time: each
+# line's last boot time, or its length and 20 s to boot and power off.
+boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]
+	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "$(($6 + 20))"
+}
+boots_total=0
+while read -r arch stage scen type secs expect mem extra; do
+	[ -n "$arch" ] || continue
+	boots_total=$((boots_total + $(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")))
+done <<<"$lines"
 i=0
 declare -A reps=() # a line repeated (for a spread of timings) gets log -rN
 while read -r arch stage scen type secs expect mem extra; do
 	[ -n "$arch" ] || continue
 	i=$((i + 1))
+	boots_left=$((boots_total / jobs_max))
+	boots_total=$((boots_total - $(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")))
 	key="$arch $mem $stage $scen $type ${extra:-}"
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	rep=${reps[$key]}
@@ -243,17 +276,21 @@ while read -r arch stage scen type secs expect mem extra; do
 done <<<"$lines"
 wait
 
-bad=0
-for j in $(seq 1 "$n"); do
+bad=0 j=0
+while read -r arch stage scen type secs expect mem extra; do
+	[ -n "$arch" ] || continue
+	j=$((j + 1))
 	if [ -f "$tmp/$j.json" ]; then
 		cat "$tmp/$j.json" >>"$results"
 		cat "$tmp/$j.json" >>"$run_root/results.jsonl"
 		cat "$tmp/$j.tsv" >>"$table"
 		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
+		boot_s=$(jq -r '.boot_seconds // 0' "$tmp/$j.json")
+		[ "$boot_s" = 0 ] || timing_put "boot $arch $mem $stage $scen $type ${extra:-}" "$boot_s"
 	else
 		bad=$((bad + 1))
 	fi
-done
+done <<<"$lines"
 
 ln -sfn "${table#"$RCU_UP_RESULTS"/}" "$RCU_UP_RESULTS/last-run.tsv"
 echo

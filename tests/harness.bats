@@ -449,3 +449,17 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	run "$ROOT/scripts/verdict.sh" "$TMP/busted-success.log" 0 rcutorture busted TINY_PREEMPT_RCU
 	[[ "$output" == "FAIL console badness: "*"WARNING"* ]]
 }
+
+@test "estimates: the last time a step took, or the guess, rounded up to minutes" {
+	export RCU_UP_RESULTS=$TMP/results
+	[ "$(lib timing_get "build x86_64 1 UP-RT" 240)" = 240 ]
+	lib timing_put "build x86_64 1 UP-RT" 171
+	lib timing_put "boot arm 32M 1 UP-NONE rcu " 75
+	lib timing_put "build x86_64 1 UP-RT" 23
+	[ "$(lib timing_get "build x86_64 1 UP-RT" 240)" = 23 ]
+	[ "$(lib timing_get "boot arm 32M 1 UP-NONE rcu " 80)" = 75 ]
+	[ "$(lib timing_get "build arm 1 UP-RT" 180)" = 180 ]
+	[ "$(grep -c . "$RCU_UP_RESULTS/timings.tsv")" = 2 ]
+	[ "$(lib minutes_left 0)" = "about 0 min" ]
+	[ "$(lib minutes_left 61)" = "about 2 min" ]
+}
