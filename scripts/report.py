@@ -14,6 +14,7 @@ import re
 import statistics
 import os
 import subprocess
+import tempfile
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -414,11 +415,20 @@ def bloat_o_meter(old, new, arch="x86_64"):
     """scripts/bloat-o-meter's lines from image old to image new ([] if it
     cannot run), with the arch's nm."""
     bloat = os.path.join(WORK, "linux", "scripts", "bloat-o-meter")
-    cmd = [bloat] + (["-p", CROSS[arch]] if CROSS.get(arch) else []) + [old, new]
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()
-    except OSError:
-        return []
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [bloat, old, new]
+        if CROSS.get(arch):
+            # The cross nm, without the nameless symbols arm's images have
+            # ("00000004 t "), on which bloat-o-meter stops.
+            nm = os.path.join(tmp, "nm")
+            with open(nm, "w") as f:
+                f.write("#!/bin/sh\n%snm \"$@\" | awk 'NF == 3'\n" % CROSS[arch])
+            os.chmod(nm, 0o755)
+            cmd[1:1] = ["-p", tmp + "/"]
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()
+        except OSError:
+            return []
 
 
 def up_preempt_images(arch="x86_64"):

@@ -22,6 +22,9 @@ FAKE_BLOAT = """#!/usr/bin/env python3
 import sys
 with open(sys.argv[0] + ".args", "a") as f:
     f.write(" ".join(sys.argv[1:]) + "\\n")
+if sys.argv[1] == "-p":
+    with open(sys.argv[2] + "nm") as nm, open(sys.argv[0] + ".nm", "w") as f:
+        f.write(nm.read())
 print("add/remove: 2/0 grow/shrink: 1/0 up/down: 300/0 (300)")
 print("Function old new delta")
 print("Total: Before=1000, After=1300, chg +30.00%")
@@ -179,7 +182,12 @@ class ReportTest(unittest.TestCase):
         # bloat-o-meter ran with the arch's nm prefix, from tiny (stage 1) to tree (stage 0).
         images = [os.path.join(d, "stage-%d" % s, "build-arm", "UP-PREEMPT", "vmlinux") for s in (1, 0)]
         with open(bloat + ".args") as f:
-            self.assertEqual(f.read().split(), ["-p", "arm-linux-gnueabihf-"] + images)
+            args = f.read().split()
+        self.assertEqual(args[0], "-p")
+        self.assertEqual(args[2:], images)
+        # The prefix is a directory whose nm runs arm's without nameless symbols.
+        with open(bloat + ".nm") as f:
+            self.assertIn("arm-linux-gnueabihf-nm \"$@\" | awk 'NF == 3'", f.read())
         self.assertIn("No bloat-o-meter total", self.section(md, "### 9.2", "### 9.3"))
 
     def test_deterministic(self):
