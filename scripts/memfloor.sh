@@ -12,7 +12,7 @@
 # (verdict.sh, NOMEM, the implementation in .config and in the boot log).
 # Progress goes to stderr; the last stdout line is the floor; a JSON line
 # per search is appended to results/memfloor.jsonl, and every probe's
-# console log is kept under results/logs/memfloor/.
+# console log is kept under results/logs/memfloor/ARCH/stage-N/SCENARIO/TIME/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -56,8 +56,8 @@ want=$(expected_rcu_impl "$stage" "$scen")
 bootargs=""
 [ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
 bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15 ${extra[*]}"
-logdir=$RCU_UP_RESULTS/logs/memfloor/$arch/stage-$stage/$scen
-mkdir -p "$logdir"
+# A directory of its own per search: boot.sh never overwrites a log.
+logdir=$(fresh_dir "$RCU_UP_RESULTS/logs/memfloor/$arch/stage-$stage/$scen/$(date -u +%Y%m%dT%H%M%SZ)")
 
 # probe MB: boot once in MB megabytes; prints "PASS" or "VERDICT reason".
 probe() {

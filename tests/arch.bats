@@ -157,3 +157,32 @@ watch_standin() {
 	[[ "$output" == *"ending QEMU (powered off)"* ]]
 	[[ "$output" == *"rc=0 took="* ]]
 }
+
+# memfloor.sh against a stand-in for boot.sh that, like the real one, never
+# overwrites a log: it "boots" (a real arm console log) from 12 MB up and
+# prints nothing below.  A second search of the same kernel must find the
+# same floor: it used to reuse the first search's log paths, so every probe
+# of it failed ("QEMU exited with status 1").
+@test "memfloor: a second search of the same kernel finds the floor too" {
+	mkdir -p "$TMP/root/patches"
+	cp -r "$ROOT/scripts" "$ROOT/scenarios" "$TMP/root/"
+	cp "$ROOT/patches/series" "$TMP/root/patches/"
+	printf '%s\n' '#!/bin/bash' '[ ! -e "$4" ] || exit 1' \
+		"if [ \"\$RCU_UP_MEM\" -ge 12 ]; then cp '$FIX/arm-good.log' \"\$4\"; else : >\"\$4\"; fi" \
+		>"$TMP/root/scripts/boot.sh"
+	chmod +x "$TMP/root/scripts/boot.sh"
+	mkdir -p "$TMP/work"
+	# verdict.sh reads the console with the kernel tree's parse-console.sh.
+	ln -s "${RCU_UP_WORK:-$ROOT/work}/linux" "$TMP/work/linux"
+	export RCU_UP_WORK=$TMP/work RCU_UP_RESULTS=$TMP/results
+	O=$TMP/work/stage-1/build-arm/UP-PREEMPT
+	mkdir -p "$O/arch/arm/boot"
+	: >"$O/arch/arm/boot/zImage"
+	printf 'BUILD_STATUS=OK\nRCU_IMPL_CONFIG=TINY_PREEMPT_RCU\n' >"$O/rcu-up-build.env"
+	for i in 1 2; do
+		run bash -c "'$TMP/root/scripts/memfloor.sh' -a arm -H 16 -n 1 UP-PREEMPT rcu 1 2>/dev/null"
+		[ "$status" -eq 0 ]
+		[[ "$output" == "memory floor: 12 MB (arm, stage 1, UP-PREEMPT, TINY_PREEMPT_RCU"* ]]
+	done
+	[ "$(grep -c '"floor_mb":12' "$TMP/results/memfloor.jsonl")" = 2 ]
+}
