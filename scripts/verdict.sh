@@ -134,6 +134,20 @@ without_torture_warnings() {
 	}' "$1"
 }
 
+# The first forward-progress line with updates (cver) but no grace periods
+# (gps 0), as a finding; nothing if there is none.
+no_gp_count() {
+	sed -E "s/$ts//" "$judged" | awk '
+		/^rcu_torture_fwd_prog_(nr|cr)[: ]/ {
+			for (i = 1; i < NF; i++) {
+				if ($i == "cver") c = $(i + 1) + 0
+				if ($i == "gps") g = $(i + 1) + 0
+			}
+			if (c > 0 && g == 0 && !found++)
+				printf "no grace period counted (gps 0) while cver rose by %d: %s\n", c, substr($0, 1, 40)
+		}'
+}
+
 rcutorture_verdict() {
 	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall
 	without_stalls "$judged" | { grep -avE -- "$ts$t: ?!!!" || true; } >"$nostall"
@@ -150,6 +164,11 @@ rcutorture_verdict() {
 	(cd "$(dirname "$logf")" && PATH=$bin:$PATH TORTURE_SUITE=rcutorture TMPDIR=$ptmp \
 		bash "$bin/parse-console.sh" "$judged" "$(basename "$logf")" >"$logf.parse" 2>&1) || true
 	seq=$(grep -aEm1 'GP HANG|BAD SEQ|HOTPLUG' "$judged.diags" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-100 || true)
+	# rcutorture's forward-progress tests count the grace periods that
+	# elapsed (gps, from rcu_get_gp_seq()) beside the updates (cver): every
+	# RCU but TINY_RCU, whose counter is a stub, must show grace periods
+	# where updates were made.
+	[ -n "$seq" ] || [ "$type" != rcu ] || [ "$impl" = TINY_RCU ] || seq=$(no_gp_count)
 	if [ -n "$panic" ]; then
 		echo "FAIL $panic"
 	elif [ -n "$bad" ]; then
@@ -248,6 +267,8 @@ scale_verdict() {
 # and nothing else: console badness after it must belong to an expected
 # splat (the splat's own Call Trace and lockdep banner lines included), and
 # nothing may go wrong before it.  A case listed CLEAN must draw nothing.
+# A case listed PANIC must end in a kernel panic (one of its expected
+# lines) instead of "CASE: done", and the guest must then reboot (panic=-1).
 misuse_expectations() { # CASE: prints "want" lines for it (and for "*")
 	local c want
 	while IFS=$'\t' read -r c want; do
@@ -287,8 +308,8 @@ unexpected_badness() {
 }
 
 misuse_verdict() {
-	local case=$type want clean=no n=0 missing=() forbidden=() badness before=$ptmp/before after=$ptmp/after
-	local expected=$ptmp/expected
+	local case=$type want clean=no panic_case=no n=0 missing=() forbidden=() badness
+	local before=$ptmp/before after=$ptmp/after upto=$ptmp/upto expected=$ptmp/expected wants=()
 	: >"$expected"
 	if ! grep -aq "rcu-misuse: $case: provoking" "$judged"; then
 		[ "$rc" = 124 ] && { echo "HANG the test module never started case '$case' ($logf)"; return; }
@@ -297,38 +318,57 @@ misuse_verdict() {
 	fi
 	sed -n "/rcu-misuse: $case: provoking/q;p" "$judged" >"$before"
 	sed -n "/rcu-misuse: $case: provoking/,\$p" "$judged" >"$after"
-	while IFS= read -r want; do
+	mapfile -t wants < <(misuse_expectations "$case")
+	for want in "${wants[@]}"; do [ "$want" != PANIC ] || panic_case=yes; done
+	# A PANIC case ends in the panic it expects: what follows the panic
+	# line (its backtrace, the end-of-panic line) is the panic's own, and
+	# the "*" rule against panics applies only to what came before it.
+	if [ "$panic_case" = yes ]; then
+		sed -n '/Kernel panic - not syncing/q;p' "$after" >"$upto"
+	else
+		cp "$after" "$upto"
+	fi
+	for want in "${wants[@]}"; do
 		if [ "${want:0:1}" = "!" ]; then
-			grep -aEq -- "${want:1}" "$after" && forbidden+=("$(grep -aEm1 -- "${want:1}" "$after" | cut -c1-80)")
+			grep -aEq -- "${want:1}" "$upto" && forbidden+=("$(grep -aEm1 -- "${want:1}" "$upto" | cut -c1-80)")
 			continue
 		fi
-		if [ "$want" = CLEAN ]; then
-			clean=yes
-			continue
-		fi
+		case $want in
+		CLEAN) clean=yes; continue ;;
+		PANIC) continue ;;
+		esac
 		n=$((n + 1))
 		printf '%s\n' "$want" >>"$expected"
 		grep -aEq -- "$want" "$after" || missing+=("$want")
-	done < <(misuse_expectations "$case")
+	done
 	badness=$(first_badness "$before")
 	if [ "$clean" = yes ]; then
-		badness=${badness:-$(first_badness "$after")}
+		badness=${badness:-$(first_badness "$upto")}
 	else
-		badness=${badness:-$(unexpected_badness "$after" "$expected")}
+		badness=${badness:-$(unexpected_badness "$upto" "$expected")}
 	fi
 	if [ "$n" -eq 0 ] && [ "$clean" = no ]; then
 		echo "FAIL no expectations for case '$case' in scripts/misuse-expect.txt"
-	elif ! grep -aq "rcu-misuse: $case: done" "$judged"; then
+	elif [ "$panic_case" = yes ] && grep -aq "rcu-misuse: $case: done" "$judged"; then
+		echo "FAIL '$case: done': the case was to end in a kernel panic"
+	elif [ "$panic_case" = yes ] && ! has 'Kernel panic - not syncing' "$after"; then
+		[ "$rc" = 124 ] && { echo "HANG no kernel panic before the timeout ($logf)"; return; }
+		echo "FAIL guest stopped (exit $rc) without the expected kernel panic"
+	elif [ "$panic_case" = no ] && ! grep -aq "rcu-misuse: $case: done" "$judged"; then
 		[ "$rc" = 124 ] && { echo "HANG no '$case: done' before the timeout ($logf)"; return; }
 		echo "FAIL guest stopped (exit $rc) before '$case: done'"
 	elif [ ${#forbidden[@]} -gt 0 ]; then
 		echo "FAIL must not happen: ${forbidden[0]}"
+	elif [ "$rc" != 0 ] && [ "$panic_case" = yes ]; then
+		echo "FAIL '$case' panicked, but the guest did not reboot (exit $rc)"
 	elif [ "$rc" != 0 ]; then
 		echo "FAIL '$case: done', but the guest did not power off (exit $rc)"
 	elif [ ${#missing[@]} -gt 0 ]; then
 		echo "FAIL ${#missing[@]} of $n expected diagnostics missing, first: ${missing[0]}"
 	elif [ -n "$badness" ]; then
 		echo "FAIL console badness: $badness"
+	elif [ "$panic_case" = yes ]; then
+		echo "PASS all $n expected diagnostics, ending in the expected panic, nothing else wrong"
 	elif [ "$clean" = yes ]; then
 		echo "PASS legal use: console clean, $n expected lines"
 	else

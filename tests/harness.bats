@@ -16,6 +16,24 @@ teardown() { rm -rf "$TMP"; }
 
 lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 
+@test "matrices: every committed matrix names known stages and scenarios" {
+	local m arch stage scen type secs rest
+	for m in "$ROOT"/matrix/*; do
+		lib matrix_lines "$m" >"$TMP/lines"
+		[ -s "$TMP/lines" ]
+		while read -r arch stage scen type secs rest; do
+			lib check_stage "$stage"
+			lib check_scenario "$scen"
+			[[ "$secs" =~ ^[0-9]+$ ]]
+		done <"$TMP/lines"
+	done
+	# The headline matrix boots every implementation at stages 0 and 1.
+	for scen in UP-NONE UP-PREEMPT SMP-NONE SMP-PREEMPT UP-RT; do
+		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
+		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
+	done
+}
+
 @test "series: stages and their patches" {
 	SERIES=$FIX/series.example lib max_stage
 	[ "$(SERIES=$FIX/series.example lib max_stage)" = 3 ]
@@ -186,6 +204,40 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	# (6162 launders + 4940 callbacks) in 8 jiffies at HZ=250
 	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log" 250 | jq -r '.metric + " " + (.median | tostring)')" = "cb-flood 346938" ]
 	[ "$("$ROOT/scripts/perf.sh" "$FIX/flood.log")" = null ]
+}
+
+@test "verdict: a PANIC misuse case must end in its own panic, then reboot" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-stall-panic.log" 0 misuse stall_panic
+	[[ "$output" == "PASS all 5 expected diagnostics, ending in the expected panic"* ]]
+	# The knob ignored: the case finished instead (the run that showed it).
+	sed '/Kernel panic - not syncing/,$d' "$TMP/misuse-stall-panic.log" >"$TMP/nopanic.log"
+	echo '[   20.000000] rcu-misuse: stall_panic: done' >>"$TMP/nopanic.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/nopanic.log" 0 misuse stall_panic
+	[ "$output" = "FAIL 'stall_panic: done': the case was to end in a kernel panic" ]
+	sed -i '$d' "$TMP/nopanic.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/nopanic.log" 124 misuse stall_panic
+	[[ "$output" == "HANG no kernel panic before the timeout"* ]]
+	# Other badness before the panic still counts; a panic elsewhere still fails.
+	sed 's/^\(\[ *[0-9.]*\] \)Kernel panic - not syncing: RCU Stall/\1Oops: 0000 [#1] PREEMPT\n&/' \
+		"$TMP/misuse-stall-panic.log" >"$TMP/oops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/oops.log" 0 misuse stall_panic
+	[[ "$output" == "FAIL must not happen: "*"Oops"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-stall-panic.log" 0 misuse stall_timeout
+	[[ "$output" == FAIL* ]]
+}
+
+@test "verdict: rcutorture counting no grace period (gps 0) beside updates is FAIL, but on TINY_RCU" {
+	line='[   12.000000] rcu_torture_fwd_prog_cr Duration 6 barrier: 1 pending 1 n_launders: 100 n_launders_sa: 10 n_max_gps: 100 n_max_cbs: 50 cver 2 gps 0 #online 1'
+	sed "/End of test/i $line" "$TMP/good.log" >"$TMP/gps0.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/gps0.log" 0
+	[[ "$output" == "FAIL no grace period counted (gps 0) while cver rose by 2"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/gps0.log" 0 rcutorture rcu TINY_RCU
+	[[ "$output" == PASS* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/gps0.log" 0 rcutorture srcu PREEMPT_RCU
+	[[ "$output" != *"no grace period counted"* ]]
+	sed 's/cver 2 gps 0/cver 2 gps 8/' "$TMP/gps0.log" >"$TMP/gps8.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/gps8.log" 0
+	[[ "$output" == PASS* ]]
 }
 
 @test "verdict: a misuse that drew every expected diagnostic is PASS" {

@@ -23,6 +23,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/debug.h>
+#include <linux/sched/rt.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/srcu.h>
@@ -32,7 +33,7 @@
 
 static char *test = "none";
 module_param(test, charp, 0444);
-MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, boost_prio or fifo_cb_flood");
+MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, boost_prio, fifo_cb_flood, irqs_off_unboost, preempt_off_resched or stall_panic");
 
 static int stall_wait = 40;
 module_param(stall_wait, int, 0444);
@@ -432,6 +433,154 @@ static void parity_fifo_cb_flood(void)
 	rcu_barrier();
 }
 
+/*
+ * A boosted reader that ends its critical section with interrupts
+ * disabled defers its quiescent state, and with it the end of its boost,
+ * until it can reschedule.  Enabling interrupts does not reschedule, so
+ * tree RCU queues an irq_work there, whose interrupt's return does.
+ * Without it the task keeps its real-time priority until the next tick
+ * or preemption point.  Each round, this task is preempted within a
+ * reader by a SCHED_FIFO kthread that calls synchronize_rcu_expedited(),
+ * which boosts the reader at once; the reader then ends with interrupts
+ * disabled, enables them and spins until it is no longer boosted.  The
+ * case fails if more than a quarter of the rounds waited for a tick.
+ */
+static int unboost_rounds = 20;
+module_param(unboost_rounds, int, 0444);
+MODULE_PARM_DESC(unboost_rounds, "Rounds of a boosted reader ended with interrupts disabled (irqs_off_unboost)");
+static DECLARE_COMPLETION(unboost_go);
+static DECLARE_COMPLETION(unboost_synced);
+
+static int unboost_exp_thread(void *unused)
+{
+	wait_for_completion(&unboost_go);
+	synchronize_rcu_expedited();
+	complete(&unboost_synced);
+	return 0;
+}
+
+/*
+ * One round.  Returns how many microseconds the task stayed boosted after
+ * its reader ended, and in @ticked whether a tick came first; or -EAGAIN
+ * if the reader was never boosted, or another negative errno.
+ */
+static long unboost_round(bool *ticked)
+{
+	struct task_struct *t;
+	unsigned long j;
+	ktime_t t0;
+	int i;
+
+	reinit_completion(&unboost_go);
+	reinit_completion(&unboost_synced);
+	t = kthread_create(unboost_exp_thread, NULL, "rcu_misuse_exp");
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	sched_set_fifo_low(t);
+	wake_up_process(t);
+
+	rcu_read_lock();
+	complete(&unboost_go);	/* The kthread preempts this reader... */
+	for (i = 0; i < 1000 && !rt_task(current); i++)
+		udelay(100);	/* ...and its expedited grace period boosts it. */
+	if (!rt_task(current)) {
+		rcu_read_unlock();
+		wait_for_completion(&unboost_synced);
+		return -EAGAIN;
+	}
+	local_irq_disable();
+	rcu_read_unlock();
+	j = jiffies;
+	t0 = ktime_get();
+	local_irq_enable();
+	while (rt_task(current) && ktime_us_delta(ktime_get(), t0) < 100 * USEC_PER_MSEC)
+		cpu_relax();
+	*ticked = jiffies != j;
+	wait_for_completion(&unboost_synced);
+	return ktime_us_delta(ktime_get(), t0);
+}
+
+static void parity_irqs_off_unboost(void)
+{
+	int i, n = 0, late = 0;
+	long us, us_max = 0;
+	bool ticked;
+
+	if (!IS_ENABLED(CONFIG_RCU_BOOST)) {
+		pr_err("irqs_off_unboost: needs CONFIG_RCU_BOOST\n");
+		return;
+	}
+	for (i = 0; i < unboost_rounds; i++) {
+		us = unboost_round(&ticked);
+		if (us == -EAGAIN)
+			continue;
+		if (us < 0) {
+			pr_err("irqs_off_unboost: cannot start kthread: %ld\n", us);
+			return;
+		}
+		n++;
+		late += ticked;
+		us_max = max(us_max, us);
+		msleep(20);
+	}
+	if (n < unboost_rounds / 2)
+		pr_err("irqs_off_unboost: the reader was boosted in only %d of %d rounds\n",
+		       n, unboost_rounds);
+	else if (late > n / 4)
+		pr_err("irqs_off_unboost: the boost outlived the reader until a tick in %d of %d rounds (longest %ld us)\n",
+		       late, n, us_max);
+	else
+		pr_info("irqs_off_unboost: boost ended before the next tick in %d of %d rounds, longest %ld us after the reader\n",
+			n - late, n, us_max);
+}
+
+/*
+ * How often RCU interrupts a CPU-bound task that runs with preemption
+ * disabled most of the time (1-ms regions, as a long loop under spinlocks
+ * does outside PREEMPT_RT) while it keeps grace periods in demand with a
+ * call_rcu() between regions.  With one CPU, a grace period can end only
+ * between such regions: tree RCU's grace-period kthread (and, on
+ * PREEMPT_RT, rcuc/0) must be switched to, while TINY_PREEMPT_RCU asks for
+ * a reschedule from the tick that finds the CPU owing a quiescent state.
+ * Both are legal; the case prints the regions that ended with a reschedule
+ * pending, the task's involuntary context switches and the callbacks
+ * invoked, for the report to compare.
+ */
+static int resched_secs = 3;
+module_param(resched_secs, int, 0444);
+MODULE_PARM_DESC(resched_secs, "How long the preemption-disabled task runs (preempt_off_resched)");
+static atomic_long_t resched_invoked;
+
+static void resched_cb_fn(struct rcu_head *rhp)
+{
+	kfree(rhp);
+	atomic_long_inc(&resched_invoked);
+}
+
+static void parity_preempt_off_resched(void)
+{
+	unsigned long end = jiffies + resched_secs * HZ;
+	unsigned long nivcsw = current->nivcsw;
+	long regions = 0, pending = 0, invoked;
+	struct rcu_head *rhp;
+
+	while (time_before(jiffies, end)) {
+		preempt_disable();
+		mdelay(1);
+		pending += need_resched();
+		regions++;
+		preempt_enable();
+		rhp = kmalloc(sizeof(*rhp), GFP_KERNEL);
+		if (rhp)
+			call_rcu(rhp, resched_cb_fn);
+	}
+	invoked = atomic_long_read(&resched_invoked);
+	nivcsw = current->nivcsw - nivcsw;
+	rcu_barrier();
+	pr_info("preempt_off_resched: in %d s, %ld of %ld preemption-disabled regions ended with a reschedule pending, %lu involuntary context switches, %ld callbacks invoked\n",
+		resched_secs, pending, regions, nivcsw, invoked);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -441,11 +590,14 @@ static const struct {
 	/* The same, booted with the stall-warning knobs set. */
 	{ "stall_timeout", misuse_sync_in_reader },
 	{ "stall_suppressed", misuse_sync_in_reader },
+	{ "stall_panic", misuse_sync_in_reader },
 	{ "nmi_reader", misuse_nmi_reader },
 	{ "srcu_softirq_reader", parity_srcu_softirq_reader },
 	{ "tasks_softirq_qs", parity_tasks_softirq_qs },
 	{ "boost_prio", parity_boost_prio },
 	{ "fifo_cb_flood", parity_fifo_cb_flood },
+	{ "irqs_off_unboost", parity_irqs_off_unboost },
+	{ "preempt_off_resched", parity_preempt_off_resched },
 };
 
 static int __init rcu_misuse_init(void)
