@@ -441,13 +441,19 @@ static void parity_fifo_cb_flood(void)
  * Without it the task keeps its real-time priority until the next tick
  * or preemption point.  Each round, this task is preempted within a
  * reader by a SCHED_FIFO kthread that calls synchronize_rcu_expedited(),
- * which boosts the reader at once; the reader then ends with interrupts
- * disabled, enables them and spins until it is no longer boosted.  The
- * case fails if more than a quarter of the rounds waited for a tick.
+ * which boosts the reader: TINY_PREEMPT_RCU at once, tree RCU on
+ * PREEMPT_RT after RCU_BOOST_DELAY, as its expedited grace periods are
+ * normal ones after boot there (rcupdate.rcu_normal_after_boot).  The
+ * reader then ends with interrupts disabled, enables them and spins until
+ * it is no longer boosted.  The case fails if more than a quarter of the
+ * rounds waited for a tick.
  */
 static int unboost_rounds = 20;
 module_param(unboost_rounds, int, 0444);
 MODULE_PARM_DESC(unboost_rounds, "Rounds of a boosted reader ended with interrupts disabled (irqs_off_unboost)");
+static int boost_wait_ms = 1500;
+module_param(boost_wait_ms, int, 0444);
+MODULE_PARM_DESC(boost_wait_ms, "How long a round waits for the reader to be boosted (irqs_off_unboost)");
 static DECLARE_COMPLETION(unboost_go);
 static DECLARE_COMPLETION(unboost_synced);
 
@@ -481,8 +487,8 @@ static long unboost_round(bool *ticked)
 
 	rcu_read_lock();
 	complete(&unboost_go);	/* The kthread preempts this reader... */
-	for (i = 0; i < 1000 && !rt_task(current); i++)
-		udelay(100);	/* ...and its expedited grace period boosts it. */
+	for (i = 0; i < boost_wait_ms * 10 && !rt_task(current); i++)
+		udelay(100);	/* ...and its grace period boosts it. */
 	if (!rt_task(current)) {
 		rcu_read_unlock();
 		wait_for_completion(&unboost_synced);
