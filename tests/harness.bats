@@ -208,7 +208,7 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 
 @test "verdict: a PANIC misuse case must end in its own panic, then reboot" {
 	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-stall-panic.log" 0 misuse stall_panic
-	[[ "$output" == "PASS all 5 expected diagnostics, ending in the expected panic"* ]]
+	[[ "$output" == "PASS all 6 expected diagnostics, ending in the expected panic"* ]]
 	# The knob ignored: the case finished instead (the run that showed it).
 	sed '/Kernel panic - not syncing/,$d' "$TMP/misuse-stall-panic.log" >"$TMP/nopanic.log"
 	echo '[   20.000000] rcu-misuse: stall_panic: done' >>"$TMP/nopanic.log"
