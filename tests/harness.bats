@@ -34,6 +34,32 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	done
 }
 
+@test "figures: a commit-message figure must be a listed parameter or found in a committed result" {
+	mkdir -p "$TMP/p"
+	printf 'Subject: [PATCH 1/1] x\n\nTree is 45.3 KB larger (0.034%% of 128 MB); we poll every 100 ms.\n\nSigned-off-by: a <a@b>\n---\n' >"$TMP/p/0001-x.patch"
+	printf '0001\t100 ms\tparameter\tpolling interval\n' >"$TMP/fig.tsv"
+	run env RCU_UP_FIGURES="$TMP/fig.tsv" "$ROOT/scripts/figures.sh" "$TMP/p/0001-x.patch"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL 0001 '45.3 KB': a figure no committed result accounts for"* ]]
+	[[ "$output" == *"FAIL 0001 '0.034%'"* ]]
+	[[ "$output" == *"ok 0001 '100 ms': a parameter"* ]]
+	printf 'rcu 45.3 kB, 0.034, guest 128\n' >"$TMP/res.txt"
+	for f in '45.3 KB' '0.034%' '128 MB'; do
+		printf '0001\t%s\tmeasured\t%s\tstage 0 UP-PREEMPT\n' "$f" "$TMP/res.txt" >>"$TMP/fig.tsv"
+	done
+	run env RCU_UP_FIGURES="$TMP/fig.tsv" "$ROOT/scripts/figures.sh" "$TMP/p/0001-x.patch"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ok 0001 '45.3 KB': measured, in $TMP/res.txt (stage 0 UP-PREEMPT)"* ]]
+	# A measured figure its result file does not hold fails.
+	printf 'rcu 44.1 kB, 0.034, guest 128\n' >"$TMP/res.txt"
+	run env RCU_UP_FIGURES="$TMP/fig.tsv" "$ROOT/scripts/figures.sh" "$TMP/p/0001-x.patch"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL 0001 '45.3 KB': said to be measured, but 45.3 is not in $TMP/res.txt"* ]]
+	# The series as committed: every figure accounted for.
+	run "$ROOT/scripts/figures.sh"
+	[ "$status" -eq 0 ]
+}
+
 @test "series: stages and their patches" {
 	SERIES=$FIX/series.example lib max_stage
 	[ "$(SERIES=$FIX/series.example lib max_stage)" = 3 ]

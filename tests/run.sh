@@ -5,7 +5,8 @@
 # check-full").  Ends with "N passed, N failed, N skipped" (CI reads the
 # first two).
 #   1. unit tests of the harness (bats, recorded console logs as fixtures)
-#   2. checkpatch --strict on every patch of the series
+#   2. checkpatch --strict on every patch of the series, and every figure
+#      its commit messages give accounted for (scripts/figures.sh)
 #   3. the series: every stage applies; stage 3 gives back the packaged tree
 #   4. the Kconfig matrix of every stage against tests/kconfig-expected.tsv
 #   5. end-to-end: matrix/check (or matrix/default with --full): kernels
@@ -76,6 +77,11 @@ count_runs() {
 
 checkpatch_step() {
 	if scripts/workspace.sh checkpatch; then pass checkpatch; else fail checkpatch; fi
+	if scripts/figures.sh; then
+		pass "every figure in the commit messages is a listed parameter or a committed result"
+	else
+		fail "figures in the commit messages (scripts/figures.sh, tests/figures.tsv)"
+	fi
 }
 
 series_step() {
@@ -128,7 +134,7 @@ main() {
 	steps=" ${RCU_UP_CHECK_STEPS:-1 2 3 4 5} "
 	t0=$(date +%s)
 	[[ "$steps" != *" 1 "* ]] || { log "1. unit tests (bats)"; unit_tests; }
-	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict on every patch of the series"; checkpatch_step; }
+	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict and the figures of every patch of the series"; checkpatch_step; }
 	[[ "$steps" != *" 3 "* ]] || { log "3. the series: every stage applies"; series_step; }
 	[[ "$steps" != *" 4 "* ]] || { log "4. Kconfig matrix, every stage"; kconfig_step; }
 	[[ "$steps" != *" 5 "* ]] || { log "5. end-to-end matrix $matrix"; matrix_step; }
