@@ -56,6 +56,16 @@ build_test_module() {
 		"$O/usr/gen_init_cpio" "$O/misuse/cpio.list" >"$O/misuse/rcu_misuse.cpio"
 }
 
+# ccache's counters of compilations served from the cache and compiled:
+# "hits misses" (nothing when this build does not use ccache).
+ccache_counts() {
+	[[ "$CC" == ccache* ]] || return 0
+	ccache --print-stats 2>/dev/null | awk -F'\t' '
+		$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { h += $2 }
+		$1 == "cache_miss" { m += $2 }
+		END { print h + 0, m + 0 }'
+}
+
 write_status() { # status, then extra KEY=VALUE lines
 	{
 		echo "BUILD_STATUS=$1"
@@ -91,8 +101,10 @@ tq=$(date +%s)
 (
 	flock -n 9 || { log "  waiting for another kernel build to finish (one at a time)"; flock 9; }
 	date +%s >"$O/.rcu-up-build-start"
+	ccache_counts >"$O/.rcu-up-ccache-before"
 	"${KMAKE[@]}" -j"$JOBS" "$target" >"$build_log" 2>&1
 	[ "$suite" != misuse ] || build_test_module >>"$build_log" 2>&1
+	ccache_counts >"$O/.rcu-up-ccache-after"
 ) 9>"$KBUILD_LOCK" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do
@@ -159,6 +171,16 @@ write_status "$build_status" "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_si
 	"RCU_WARNINGS=$(head -n1 "$O/rcu-up-warnings" | cut -c1-150 | sed 's/[^A-Za-z0-9_.:/ -]/_/g; s/.*/"&"/')"
 wait_note=""
 [ "$waited" -eq 0 ] || wait_note=" (after ${waited}s waiting for the build lock)"
-log "$where: built in $((t1 - t0 - waited))s$wait_note; RCU objects text/data/bss/dec: $rcu_size"
+# This build's compilations, from ccache's counters around it (the build
+# lock keeps other builds of this work directory out of them).
+cc_note=""
+if read -r h0 m0 <"$O/.rcu-up-ccache-before" && read -r h1 m1 <"$O/.rcu-up-ccache-after"; then
+	hits=$((h1 - h0)) misses=$((m1 - m0))
+	cc_note="; ccache: $hits of $((hits + misses)) compilations from the cache"
+	[ $((hits + misses)) -eq 0 ] || cc_note+=" ($((100 * hits / (hits + misses)))%)"
+	echo "CCACHE_HITS=$hits" >>"$status"
+	echo "CCACHE_MISSES=$misses" >>"$status"
+fi 2>/dev/null
+log "$where: built in $((t1 - t0 - waited))s$wait_note$cc_note; RCU objects text/data/bss/dec: $rcu_size"
 [ "$build_status" = OK ] || exit 5
 echo "$O"
