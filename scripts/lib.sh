@@ -224,6 +224,21 @@ config_fragments() { # SCENARIO ARCH
 	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$1"
 }
 
+# The host's TSC frequency in kHz, which is an x86_64 TCG guest's too (QEMU
+# reads the host's TSC for the guest's RDTSC): the host kernel's own
+# calibration from its log, else /proc/cpuinfo's "cpu MHz" where the TSC is
+# constant and its frequency known; nothing otherwise.
+host_tsc_khz() {
+	local mhz
+	mhz=$( { dmesg 2>/dev/null || true; } | sed -n -e 's/.*tsc: Refined TSC clocksource calibration: \([0-9.]*\) MHz.*/\1/p' \
+		-e 's/.*tsc: Detected \([0-9.]*\) MHz processor.*/\1/p' | tail -n1)
+	if [ -z "$mhz" ] && grep -qw constant_tsc /proc/cpuinfo && grep -qw tsc_known_freq /proc/cpuinfo; then
+		mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
+	fi
+	[ -n "$mhz" ] && awk -v m="$mhz" 'BEGIN { printf "%d\n", m * 1000 }'
+	return 0
+}
+
 # Value a config file gives an option: y/m/string, "n" when "is not set" or absent.
 config_value() {
 	local v

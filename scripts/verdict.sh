@@ -237,7 +237,10 @@ rcuscale_table() {
 }
 
 scale_verdict() {
-	local panic bad got want
+	local panic bad got want clock
+	# The scale tests' figures are only as fine as the clocksource: on
+	# (refined-)jiffies, a tick, so that short loops time as 0 ns.
+	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
 	panic=$(first 'Kernel panic - not syncing' "$judged")
 	bad=$(first_badness "$judged")
 	if [ "$suite" = refscale ]; then read -r got want < <(refscale_table); else read -r got want < <(rcuscale_table); fi
@@ -257,6 +260,8 @@ scale_verdict() {
 		echo "FAIL no $type $suite start-of-test line announcing the table's size"
 	elif [ "$got" -ne "$want" ]; then
 		echo "FAIL incomplete results: $got of $want $what"
+	elif [[ "$clock" == *jiffies* ]]; then
+		echo "FAIL timed on the tick-granular clocksource $clock: $(first 'tsc: (Unable|Marking)' "$judged")"
 	else
 		echo "PASS complete results ($got of $got $what), console clean, powered off"
 	fi

@@ -266,6 +266,24 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[[ "$output" == PASS* ]]
 }
 
+@test "verdict: a scale run timed on the tick-granular jiffies clocksource is FAIL" {
+	# A real stage-0 refscale boot whose TSC calibration failed (run
+	# 20261204T170729Z): every run timed 0 ns, and the old verdict said PASS.
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale-jiffies.log" 0 refscale rcu
+	[[ "$output" == "FAIL timed on the tick-granular clocksource refined-jiffies: "*"tsc: Unable to calibrate against PIT"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale.log" 0 refscale rcu
+	[[ "$output" == PASS* ]]
+	# rcutorture runs are not timings: the clocksource does not matter there.
+	sed -i 's/Switched to clocksource tsc$/Switched to clocksource refined-jiffies/' "$TMP/good.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0
+	[[ "$output" == PASS* ]]
+}
+
+@test "tsc: the host's TSC frequency for x86_64 TCG guests" {
+	khz=$(lib host_tsc_khz)
+	[ -z "$khz" ] || [[ "$khz" =~ ^[0-9]+$ ]]
+}
+
 @test "verdict: a misuse that drew every expected diagnostic is PASS" {
 	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse underflow
 	[[ "$output" == "PASS all 3 expected diagnostics"* ]]
