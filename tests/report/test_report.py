@@ -124,6 +124,23 @@ class ReportTest(unittest.TestCase):
         self.assertIn("has no riscv64 search", md)
         self.assertIn("scripts/memfloor.sh -a riscv64 0 UP-PREEMPT", md)
 
+    def test_floor_from_boundary_boots(self):
+        """Without a memfloor.jsonl search, a floor the results show at its
+        boundary: every boot at N MB passed, the boot at N-1 MB did not."""
+        recs = [r for r in self.fixture() if r.get("arch") == "riscv64"]
+        base = dict(recs[0], seconds=60, boot_args="", torture_type="rcu")
+        extra = [dict(base, mem_mb=9, verdict="PASS", run="20261204T190000Z"),
+                 dict(base, mem_mb=8, verdict="NOMEM", reason="guest of 8 MB printed nothing",
+                      run="20261204T190000Z"),
+                 dict(base, mem_mb=7, verdict="NOMEM", reason="x", run="20261204T190000Z")]
+        md = self.run_report(self.fixture() + extra)
+        rv = self.section(md, "### 9.5", "### 9.6")
+        self.assertIn("| 9 MB | NOMEM guest of 8 MB printed nothing | 2 | 20261204T190000Z |", rv)
+        self.assertIn("the floor passed and the guest one MB smaller did not", rv)
+        # A passing size whose smaller neighbour was not booted is no floor.
+        md = self.run_report(self.fixture() + extra[:1])
+        self.assertNotIn("| 9 MB |", self.section(md, "### 9.5", "### 9.6"))
+
     def test_claim(self):
         md = self.run_report()
         arm = self.section(md, "### 8.6", "## 9. riscv64")
