@@ -343,8 +343,14 @@ misuse_verdict() {
 		PANIC) continue ;;
 		esac
 		n=$((n + 1))
+		local times=1
+		if [[ "$want" =~ ^([0-9]+)\*(.*)$ ]]; then
+			times=${BASH_REMATCH[1]} want=${BASH_REMATCH[2]}
+		fi
 		printf '%s\n' "$want" >>"$expected"
-		grep -aEq -- "$want" "$after" || missing+=("$want")
+		if [ "$(grep -acE -- "$want" "$after" || true)" -lt "$times" ]; then
+			[ "$times" -eq 1 ] && missing+=("$want") || missing+=("$times x $want")
+		fi
 	done
 	badness=$(first_badness "$before")
 	if [ "$clean" = yes ]; then
