@@ -15,7 +15,7 @@
 # and CONFIGURATION names the kernel it was measured on.  Any other figure
 # fails, and so does an entry whose figure no message gives any more, so
 # that a message can never quote a number no committed run produced.
-# Prints one line per figure; exits non-zero on the first kind of failure.
+# Prints one line per figure; exits non-zero if any figure or entry fails.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
