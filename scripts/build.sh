@@ -26,7 +26,7 @@ src=${RCU_UP_SRC:-$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")}
 O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 mkdir -p "$O"
 status=$O/rcu-up-build.env
-rm -f "$status"
+inputs=$O/rcu-up-build.inputs
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 export CCACHE_DIR=${CCACHE_DIR:-$RCU_UP_WORK/ccache}
 export CCACHE_BASEDIR=$RCU_UP_WORK CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
@@ -38,10 +38,10 @@ command -v ccache >/dev/null && [ "${CCACHE_DISABLE:-}" != 1 ] && CC="ccache $CC
 KMAKE=(make -C "$src" O="$O" ARCH="$(arch_kernel "$arch")" CC="$CC" HOSTCC=gcc)
 [ -z "$cross" ] || KMAKE+=(CROSS_COMPILE="$cross")
 target=$(arch_target "$arch")
-mapfile -t fragments < <(config_fragments "$scen" "$arch" | tr ' ' '\n')
+mapfile -t fragments < <(config_fragments "$scen" "$arch" "$stage" | tr ' ' '\n')
 where="$arch stage $stage / $scen"
 
-suite=$(scenario_suite "$scen")
+suite=$(scenario_suite "$scen" "$stage")
 
 # The misuse suite's test module, built against this kernel from a copy of
 # tests/misuse kept in $O (the repository stays clean).  "make modules"
@@ -74,6 +74,33 @@ write_status() { # status, then extra KEY=VALUE lines
 	} >"$status"
 }
 
+# Everything this build is made from: the stage tree's commit (its worktree
+# clean), the config fragments, the compiler, the test module's sources and
+# the build scripts themselves.  When none of it changed since this kernel
+# last built OK, the kernel, its status file and its sizes stand: no
+# configure, no make (RCU_UP_REBUILD=1 forces both).  A development tree
+# (RCU_UP_SRC) is always handed to make.
+src_state=$(tree_state "$src")
+build_inputs() {
+	{
+		echo "$arch $stage $scen"
+		echo "$src_state"
+		cat "${fragments[@]}"
+		"${cross}gcc" --version | head -n1
+		[ "$suite" != misuse ] || cat "$RCU_UP_ROOT"/tests/misuse/{Kbuild,rcu_misuse.c}
+		cat "$0" "$RCU_UP_ROOT/scripts/lib.sh"
+	} | sha256sum | cut -d' ' -f1
+}
+want_inputs=$(build_inputs)
+if [ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
+   [ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
+   grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null; then
+	log "$where: up to date, not rebuilt (tree, fragments, compiler and scripts unchanged since its build of $(date -r "$inputs" '+%F %H:%M'))"
+	echo "$O"
+	exit 0
+fi
+rm -f "$status" "$inputs"
+
 # Configure into a candidate file and only replace .config when it differs,
 # so an unchanged scenario does not make kbuild re-sync and rebuild.
 log "$where: configuring (tinyconfig + arch/$arch + COMMON + $scen)"
@@ -86,7 +113,10 @@ cand=.config.rcu-up
 "${KMAKE[@]}" -s KCONFIG_CONFIG=$cand olddefconfig >>"$O/config.log" 2>&1
 cmp -s "$O/$cand" "$O/.config" || cp "$O/$cand" "$O/.config"
 
-dropped=$(config_dropped "$O/.config" "${fragments[@]}")
+# Every option asked for must be in .config, except the tree's CFcommon
+# lines, which are kvm.sh's defaults for its own (x86) configurations.
+mapfile -t checked_fragments < <(printf '%s\n' "${fragments[@]}" | grep -v '/CFcommon[^/]*$')
+dropped=$(config_dropped "$O/.config" "${checked_fragments[@]}")
 impl=$(config_rcu_impl "$O/.config")
 if [ -n "$dropped" ]; then
 	log "$where: CONFIG-MISMATCH: Kconfig dropped or changed: $dropped"
@@ -183,4 +213,5 @@ if read -r h0 m0 <"$O/.rcu-up-ccache-before" && read -r h1 m1 <"$O/.rcu-up-ccach
 fi 2>/dev/null
 log "$where: built in $((t1 - t0 - waited))s$wait_note$cc_note; RCU objects text/data/bss/dec: $rcu_size"
 [ "$build_status" = OK ] || exit 5
+echo "$want_inputs" >"$inputs"
 echo "$O"

@@ -29,13 +29,30 @@ model_fragment() {
 	esac
 }
 
-# One stage's rows.
+# One stage's rows, kept in its build directory with what they were made
+# from (the stage tree, the fragments, these scripts): an unchanged stage
+# is not configured again.
 stage_rows() {
-	local stage=$1 src O smp model rcu want opt prompt
+	local stage=$1 src O key
 	src=$(stage_src "$stage")
 	O=$(build_dir "$stage" kconfig-matrix)
 	mkdir -p "$O"
+	key=$( { tree_state "$src"; cat "$SCENARIO_DIR/arch/x86_64" "$SCENARIO_DIR/COMMON" "$0" "$RCU_UP_ROOT/scripts/lib.sh"; } |
+		sha256sum | cut -d' ' -f1)
+	if [ -f "$O/rows.key" ] && [ "$(cat "$O/rows.key")" = "$key" ] && [ -f "$O/rows.tsv" ]; then
+		log "kconfig matrix: stage $stage unchanged since $(date -r "$O/rows.key" '+%F %H:%M'), rows kept"
+		cat "$O/rows.tsv"
+		return
+	fi
+	rm -f "$O/rows.key"
 	log "kconfig matrix: stage $stage"
+	configure_rows "$src" "$O" "$stage" >"$O/rows.tsv"
+	echo "$key" >"$O/rows.key"
+	cat "$O/rows.tsv"
+}
+
+configure_rows() { # SRC O STAGE
+	local src=$1 O=$2 stage=$3 smp model rcu want opt prompt
 	make -s -C "$src" O="$O" tinyconfig >/dev/null 2>&1
 	cp "$O/.config" "$O/tinyconfig"
 	for smp in y n; do

@@ -45,17 +45,22 @@ while read -r arch stage scen type secs _; do
 	arches[$arch]=1
 	n=$((n + 1))
 done <<<"$lines"
+# The stage trees, made now: whether a stage has one of rcutorture's own
+# scenarios, and what it asks for, is in its tree.
+for stage in $(awk '{ print $2 }' <<<"$lines" | sort -u); do
+	"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
+done
 for arch in "${!arches[@]}"; do
 	need_arch_tools "$arch" build
 	need_arch_tools "$arch" boot
 done
 log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
-# Phase 1: build every kernel the matrix needs, one build at a time
-# (RCU_UP_NO_BUILD=1: boot the kernels as they were last built), saying
-# how much is left by the last run's build times (kernels never built here:
-# a cold build's time, 240 s for x86_64 and 180 s for the smaller
-# cross-built ones, as measured on 2 cores; see README).
+# The kernels the matrix needs, in matrix order (RCU_UP_NO_BUILD=1: none,
+# boot them as they were last built).  Estimates of what is left come from
+# the last run's build times (kernels never built here: a cold build's
+# time, 240 s for x86_64 and 180 s for the smaller cross-built ones, as
+# measured on 2 cores; see README).
 declare -A built=()
 kernels=()
 while read -r arch stage scen _; do
@@ -69,31 +74,42 @@ done <<<"$lines"
 build_guess() { # "ARCH STAGE SCENARIO"
 	timing_get "build $1" "$([ "${1%% *}" = x86_64 ] && echo 240 || echo 180)"
 }
-left=0
-for kernel in "${kernels[@]}"; do
-	left=$((left + $(build_guess "$kernel")))
-done
-k=0
-for kernel in "${kernels[@]}"; do
-	read -r arch stage scen <<<"$kernel"
-	k=$((k + 1))
-	log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
-	left=$((left - $(build_guess "$kernel")))
-	t0=$SECONDS
-	"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
-	timing_put "build $kernel" "$((SECONDS - t0))"
-done
 
-# The initramfs every boot uses (one per arch), built before the boots start.
+tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/built"
+
+# The initramfs every boot uses (one per arch), built before anything boots.
 for arch in "${!arches[@]}"; do
 	"$RCU_UP_ROOT/scripts/initramfs.sh" "$arch" >/dev/null
 done
 
-# Phase 2: boot and judge, RCU_UP_BOOT_JOBS guests at a time (default 2:
-# each single-CPU TCG guest keeps one host CPU busy).  Each run writes its
-# JSON line and table row to its own files, gathered in matrix order.
-tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+# Phase 1, in the background: build every kernel, one build at a time,
+# marking each in $tmp/built as it is done (a failed build too: its run
+# then reports the build's status).
+build_all() {
+	local left=0 k=0 kernel arch stage scen t0
+	for kernel in "${kernels[@]}"; do
+		left=$((left + $(build_guess "$kernel")))
+	done
+	for kernel in "${kernels[@]}"; do
+		read -r arch stage scen <<<"$kernel"
+		k=$((k + 1))
+		log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
+		left=$((left - $(build_guess "$kernel")))
+		t0=$SECONDS
+		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+		timing_put "build $kernel" "$((SECONDS - t0))"
+		touch "$tmp/built/$arch-$stage-$scen"
+	done
+}
+build_all &
+builder=$!
+trap 'kill "$builder" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+
+# Phase 2: boot and judge as the kernels become ready (see the scheduler
+# below).  Each run writes its JSON line and table row to its own files,
+# gathered in matrix order.
 
 # One run, in named steps that share run_one's local variables: find_build,
 # make_run_dir, boot, judge, check_implementation, record.
@@ -127,7 +143,7 @@ make_run_dir() {
 # Kernel arguments for the suite, then boot.sh (its exit status in rc).
 boot() {
 	bootargs=""
-	[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
+	bootargs=$(scenario_boot "$scen" "$stage" | tr '\n' ' ')
 	case $suite in
 	# rcutorture stops itself after SECONDS; the scale tests stop when
 	# done (shutdown defaults on when built in) and SECONDS is their budget.
@@ -142,7 +158,7 @@ boot() {
 	rc=0
 	# shellcheck disable=SC2086
 	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
-		"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen")" \
+		"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen" "$stage")" \
 		"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
 	echo "$rc" >"$run_dir/qemu-exit"
 	boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
@@ -158,8 +174,8 @@ judge() {
 	# An SMP guest that came up with fewer CPUs than it was given tested
 	# less than its line says (x86 without ACPI: one CPU).
 	ncpu=$(log_cpus "$logf")
-	if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen")" ]; then
-		verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen") CPUs"
+	if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen" "$stage")" ]; then
+		verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen" "$stage") CPUs"
 	fi
 	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
 }
@@ -223,7 +239,7 @@ run_one() {
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0
 	[ "$mem" != - ] || mem=${RCU_UP_MEM:-512}
 	mem=$(mem_mb "$mem")
-	suite=$(scenario_suite "$scen")
+	suite=$(scenario_suite "$scen" "$stage")
 	find_build
 	if [ -n "$skip" ]; then
 		verdict=SKIP reason="$arch stage $stage: $skip"
@@ -240,40 +256,96 @@ run_one() {
 	record
 }
 
+# The scheduler.  Two guests at a time (RCU_UP_BOOT_JOBS: each
+# single-CPU TCG guest keeps one host CPU busy), a multi-CPU guest alone
+# (TCG gives each vCPU a host thread, and vCPUs starved by a second guest
+# on a 2-core host draw spurious RCU CPU stall warnings).  While kernels
+# are still being built, one rcutorture guest runs beside the build; the
+# runs whose verdict depends on timing (the misuse and scale suites) and
+# the multi-CPU guests wait until the builds are done.  Among the runs
+# ready to start, the longest first (by the last run's boot time), so that
+# two guests keep both cores busy to the end.  A line repeated (for a
+# spread of timings) gets log -rN by its place in the matrix.
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
-# Boots left, in seconds of wall time with jobs_max guests at a time: each
-# line's last boot time, or its length and 20 s to boot and power off.
-boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]
+boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]: seconds
 	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "$(($6 + 20))"
 }
-boots_total=0
-while read -r arch stage scen type secs expect mem extra; do
-	[ -n "$arch" ] || continue
-	boots_total=$((boots_total + $(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")))
-done <<<"$lines"
+declare -A reps=()
+line_of=() line_rep=() line_guess=() line_kind=()
 i=0
-declare -A reps=() # a line repeated (for a spread of timings) gets log -rN
 while read -r arch stage scen type secs expect mem extra; do
 	[ -n "$arch" ] || continue
 	i=$((i + 1))
-	boots_left=$((boots_total / jobs_max))
-	boots_total=$((boots_total - $(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")))
+	line_of[i]="$arch $stage $scen $type $secs $expect $mem ${extra:-}"
 	key="$arch $mem $stage $scen $type ${extra:-}"
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
-	rep=${reps[$key]}
-	if [ "$(scenario_cpus "$scen")" -gt 1 ]; then
-		# A multi-CPU guest runs alone: TCG gives each vCPU a host
-		# thread, and vCPUs starved by a second guest on a 2-core
-		# host draw spurious RCU CPU stall warnings.
-		wait || true
-		run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem"
+	line_rep[i]=${reps[$key]}
+	line_guess[i]=$(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")
+	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
+		line_kind[i]=alone
+	elif [ "$(scenario_suite "$scen" "$stage")" != rcutorture ]; then
+		line_kind[i]=quiet
+	else
+		line_kind[i]=any
+	fi
+done <<<"$lines"
+# Pending runs, longest first.
+mapfile -t pending < <(for j in "${!line_of[@]}"; do printf '%d %d\n' "${line_guess[j]}" "$j"; done |
+	sort -k1,1nr -k2,2n | cut -d' ' -f2)
+
+declare -A guests=() # pid -> run number
+reap() {
+	local pid
+	for pid in "${!guests[@]}"; do
+		kill -0 "$pid" 2>/dev/null && continue
+		wait "$pid" || true
+		unset "guests[$pid]"
+	done
+}
+ready() { # RUN: its kernel is built (or it needs none)
+	local arch stage scen
+	read -r arch stage scen _ <<<"${line_of[$1]}"
+	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -e "$tmp/built/$arch-$stage-$scen" ] ||
+		[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ]
+}
+start() { # RUN [fg]
+	local arch stage scen type secs expect mem extra j boots_left=0
+	read -r arch stage scen type secs expect mem extra <<<"${line_of[$1]}"
+	for j in "${pending[@]}"; do boots_left=$((boots_left + line_guess[j])); done
+	boots_left=$((boots_left / jobs_max))
+	if [ "${2:-}" = fg ]; then
+		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem"
+	else
+		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" &
+		guests[$!]=$1
+	fi
+}
+while [ ${#pending[@]} -gt 0 ]; do
+	reap
+	building=0
+	kill -0 "$builder" 2>/dev/null && building=1
+	limit=$jobs_max
+	[ $building = 0 ] || limit=1
+	pick=""
+	for j in "${pending[@]}"; do
+		ready "$j" || continue
+		case ${line_kind[j]} in
+		alone) [ $building = 0 ] && [ ${#guests[@]} -eq 0 ] || continue ;;
+		quiet) [ $building = 0 ] && [ ${#guests[@]} -lt "$limit" ] || continue ;;
+		*) [ ${#guests[@]} -lt "$limit" ] || continue ;;
+		esac
+		pick=$j
+		break
+	done
+	if [ -z "$pick" ]; then
+		sleep 1
 		continue
 	fi
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
-		wait -n || true
-	done
-	run_one "$i" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "$rep" "$arch" "$mem" &
-done <<<"$lines"
+	rest=()
+	for j in "${pending[@]}"; do [ "$j" = "$pick" ] || rest+=("$j"); done
+	pending=("${rest[@]}")
+	if [ "${line_kind[pick]}" = alone ]; then start "$pick" fg; else start "$pick"; fi
+done
 wait
 
 bad=0 j=0

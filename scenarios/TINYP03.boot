@@ -1,1 +1,0 @@
-rcutorture.n_barrier_cbs=4
