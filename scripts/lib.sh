@@ -190,14 +190,54 @@ patch_stage() {
 		$1 == p { print st; exit }' "$SERIES"
 }
 
+# Scenarios are ours (scenarios/NAME, with NAME.boot) or rcutorture's own
+# in the kernel tree (configs/rcu/NAME, kvm.sh's format, with CFcommon),
+# which a stage has only when its tree has the file: TINYP01-04 come with
+# patch 0005 and go with 0007.  Ours are looked up first.  An rcutorture
+# scenario may have harness additions in scenarios/NAME.boot (kernel
+# arguments for our short runs), appended to its own NAME.boot.
+RCU_CONFIGS=tools/testing/selftests/rcutorture/configs/rcu
+
 scenario_list() {
-	find "$SCENARIO_DIR" -maxdepth 1 -type f ! -name '*.*' ! -name 'COMMON' \
-		! -name 'CFLIST*' ! -name 'README*' -printf '%f\n' | sort
+	{
+		find "$SCENARIO_DIR" -maxdepth 1 -type f ! -name '*.*' ! -name 'COMMON' \
+			! -name 'CFLIST*' ! -name 'README*' -printf '%f\n'
+		tree_scenarios
+	} | sort -u
+}
+
+# rcutorture's scenarios in the packaged tree and those the patches add.
+tree_scenarios() {
+	local base=$RCU_UP_WORK/linux/$RCU_CONFIGS
+	[ ! -d "$base" ] || find "$base" -maxdepth 1 -type f ! -name '*.*' ! -name 'CF*' -printf '%f\n'
+	sed -n "s|^+++ b/$RCU_CONFIGS/\([A-Za-z0-9-]*\)\$|\1|p" "$RCU_UP_ROOT"/patches/*.patch 2>/dev/null |
+		grep -v '^CF' || true
 }
 
 check_scenario() {
-	[ -f "$SCENARIO_DIR/$1" ] && [ "$1" != COMMON ] && return 0
+	[ "$1" != COMMON ] || die "COMMON is the fragment every scenario shares, not a scenario"
+	[ -f "$SCENARIO_DIR/$1" ] && return 0
+	[[ $'\n'$(tree_scenarios)$'\n' == *$'\n'"$1"$'\n'* ]] && return 0
 	die "unknown scenario '$1'; valid scenarios: $(scenario_list | tr '\n' ' ')"
+}
+
+# The scenario's file at STAGE: ours, else the stage tree's (staged by
+# workspace.sh), else nothing (the stage does not have it).
+scenario_file() { # SCENARIO [STAGE]
+	if [ -f "$SCENARIO_DIR/$1" ]; then
+		echo "$SCENARIO_DIR/$1"
+	elif [ -n "${2:-}" ] && [ -f "$(stage_src "$2")/$RCU_CONFIGS/$1" ]; then
+		echo "$(stage_src "$2")/$RCU_CONFIGS/$1"
+	fi
+}
+
+# The kernel arguments of a scenario at STAGE, one per line: its own
+# NAME.boot, then, for one of rcutorture's, our additions.
+scenario_boot() { # SCENARIO [STAGE]
+	local f
+	f=$(scenario_file "$1" "${2:-}")
+	[ -z "$f" ] || [ ! -f "$f.boot" ] || grep -v '^#' "$f.boot"
+	[ "$f" = "$SCENARIO_DIR/$1" ] || [ ! -f "$SCENARIO_DIR/$1.boot" ] || grep -v '^#' "$SCENARIO_DIR/$1.boot"
 }
 
 # work/stage-N/src and work/stage-N/build/SCENARIO: the same relative path
@@ -216,12 +256,29 @@ build_dir() { # STAGE SCENARIO [ARCH]
 	fi
 }
 
+# What a tree holds, for stamps that skip work already done on it: its
+# commit and any uncommitted change to tracked files (a stage's worktree is
+# clean; a development tree may not be).  Nothing when DIR is not a git tree.
+tree_state() { # DIR
+	git -C "$1" rev-parse HEAD 2>/dev/null || return 0
+	git -C "$1" status --porcelain --untracked-files=no 2>/dev/null
+	git -C "$1" diff HEAD 2>/dev/null | sha256sum
+}
+
 # The fragments of a build, in order: the arch's own options, those it needs
 # for SMP scenarios (scenarios/arch/ARCH-smp, if any), COMMON, the scenario.
-config_fragments() { # SCENARIO ARCH
-	local smp=""
-	[ "$(scenario_cpus "$1")" -gt 1 ] && [ -f "$SCENARIO_DIR/arch/$2-smp" ] && smp=$SCENARIO_DIR/arch/$2-smp
-	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" "$SCENARIO_DIR/$1"
+# rcutorture's own scenarios come with the tree's CFcommon (and
+# CFcommon.ARCH where the tree has one) after COMMON, as kvm.sh uses them.
+config_fragments() { # SCENARIO ARCH [STAGE]
+	local smp="" f cf=""
+	f=$(scenario_file "$1" "${3:-}")
+	[ -n "$f" ] || die "no scenario $1${3:+ at stage $3}"
+	[ "$(scenario_cpus "$1" "${3:-}")" -gt 1 ] && [ -f "$SCENARIO_DIR/arch/$2-smp" ] && smp=$SCENARIO_DIR/arch/$2-smp
+	if [ "$f" != "$SCENARIO_DIR/$1" ]; then
+		cf=$(dirname "$f")/CFcommon
+		[ ! -f "$cf.$2" ] || cf+=" $cf.$2"
+	fi
+	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf "$f"
 }
 
 # The host's TSC frequency in kHz, which is an x86_64 TCG guest's too (QEMU
@@ -355,19 +412,25 @@ scenario_options() {
 # "#EXPECT-RCU# stageN=IMPL ..." in a scenario overrides the rule below.
 # The rule is the Kconfig defaults of each stage: SMP gets tree RCU, UP without
 # preemption TINY_RCU, UP with preemption TINY_PREEMPT_RCU at stage 1 only.
-expected_rcu_impl() {
-	local stage=$1 f=$SCENARIO_DIR/$2 o smp preempt
+expected_rcu_impl() { # STAGE SCENARIO
+	local stage=$1 f o smp preempt
+	f=$(scenario_file "$2" "$1")
+	[ -n "$f" ] || { echo UNKNOWN; return; }
 	o=$(sed -n "s/^#EXPECT-RCU#.*stage$stage=\([A-Z_]*\).*/\1/p" "$f")
 	if [ -n "$o" ]; then
 		echo "$o"
 		return
 	fi
-	if grep -qx 'CONFIG_TINY_PREEMPT_RCU=y' "$f"; then
+	if grep -qEx '(#CHECK#)?CONFIG_TINY_PREEMPT_RCU=y' "$f"; then
 		echo TINY_PREEMPT_RCU
 		return
 	fi
 	smp=$(grep -qx 'CONFIG_SMP=y' "$f" && echo y || echo n)
 	preempt=$(grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' "$f" && echo y || echo n)
+	if [ $smp$preempt = ny ] && grep -qx 'CONFIG_TREE_PREEMPT_RCU=y' "$f"; then
+		echo PREEMPT_RCU
+		return
+	fi
 	case $smp$preempt in
 	yy) echo PREEMPT_RCU ;;
 	yn) echo TREE_RCU ;;
@@ -376,8 +439,10 @@ expected_rcu_impl() {
 	esac
 }
 
-scenario_cpus() {
-	grep -qx 'CONFIG_SMP=y' "$SCENARIO_DIR/$1" && echo 2 || echo 1
+scenario_cpus() { # SCENARIO [STAGE]: 2 for an SMP scenario (this host has 2 CPUs)
+	local f
+	f=$(scenario_file "$1" "${2:-}")
+	[ -n "$f" ] && grep -qx 'CONFIG_SMP=y' "$f" && echo 2 || echo 1
 }
 
 # Options the fragments ask for that the final .config does not have, as
@@ -400,16 +465,22 @@ config_dropped() {
 
 # Which test suite a scenario's kernel runs at boot: "#SUITE# refscale" or
 # "#SUITE# rcuscale" in the scenario file, rcutorture otherwise.
-scenario_suite() {
-	local s
-	s=$(sed -n 's/^#SUITE#[[:space:]]*\([a-z]*\).*/\1/p' "$SCENARIO_DIR/$1")
+scenario_suite() { # SCENARIO [STAGE]
+	local s="" f
+	f=$(scenario_file "$1" "${2:-}")
+	[ -z "$f" ] || s=$(sed -n 's/^#SUITE#[[:space:]]*\([a-z]*\).*/\1/p' "$f")
 	echo "${s:-rcutorture}"
 }
 
 # Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason") or on ARCH
 # ("#ARCHES# x86_64: reason"), or nothing.
-scenario_skip_reason() {
-	local stage=$1 f=$SCENARIO_DIR/$2 arch=${3:-$RCU_UP_ARCH} line stages
+scenario_skip_reason() { # STAGE SCENARIO [ARCH]
+	local stage=$1 f arch=${3:-$RCU_UP_ARCH} line stages
+	f=$(scenario_file "$2" "$stage")
+	if [ -z "$f" ]; then
+		echo "stage $stage's kernel tree has no rcutorture scenario $2 ($RCU_CONFIGS)"
+		return 0
+	fi
 	line=$(sed -n 's/^#ARCHES#[[:space:]]*//p' "$f")
 	if [ -n "$line" ] && [[ " ${line%%:*} " != *" $arch "* ]]; then
 		echo "${line#*: }"

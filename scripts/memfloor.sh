@@ -34,13 +34,14 @@ extra=("$@")
 check_arch "$arch"
 check_stage "$stage"
 check_scenario "$scen"
+"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
 if ! [[ "$high" =~ ^[0-9]+$ ]] || [ "$high" -lt 2 ]; then
 	die "-H wants a size in MB of at least 2, not '$high'"
 fi
 [[ "$secs" =~ ^[0-9]+$ ]] || die "'$secs' is not a number of seconds"
 skip=$(scenario_skip_reason "$stage" "$scen" "$arch")
 [ -z "$skip" ] || die "$scen cannot run on $arch at stage $stage: $skip"
-[ "$(scenario_suite "$scen")" = rcutorture ] || die "$scen is not an rcutorture scenario"
+[ "$(scenario_suite "$scen" "$stage")" = rcutorture ] || die "$scen is not an rcutorture scenario"
 need_cmds jq
 
 O=$(build_dir "$stage" "$scen" "$arch")
@@ -53,8 +54,7 @@ BUILD_STATUS=none
 [ ! -f "$O/rcu-up-build.env" ] || . "$O/rcu-up-build.env"
 [ "$BUILD_STATUS" = OK ] || die "no kernel built in $O (status $BUILD_STATUS); run: scripts/build.sh $stage $scen $arch"
 want=$(expected_rcu_impl "$stage" "$scen")
-bootargs=""
-[ -f "$SCENARIO_DIR/$scen.boot" ] && bootargs=$(grep -v '^#' "$SCENARIO_DIR/$scen.boot" | tr '\n' ' ')
+bootargs=$(scenario_boot "$scen" "$stage" | tr '\n' ' ')
 bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15 ${extra[*]}"
 # A directory of its own per search: boot.sh never overwrites a log.
 logdir=$(fresh_dir "$RCU_UP_RESULTS/logs/memfloor/$arch/stage-$stage/$scen/$(date -u +%Y%m%dT%H%M%SZ)")
@@ -64,7 +64,7 @@ probe() {
 	local mb=$1 logf=$logdir/$type-m${1}M.log rc=0 verdict reason nomem impl
 	# shellcheck disable=SC2086
 	RCU_UP_ARCH=$arch RCU_UP_MEM=$mb RCU_UP_SILENT_LIMIT=${RCU_UP_SILENT_LIMIT:-20} "$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" \
-		"$(scenario_cpus "$scen")" "$((secs + ${RCU_UP_BOOT_SLACK:-60}))" "$logf" $bootargs \
+		"$(scenario_cpus "$scen" "$stage")" "$((secs + ${RCU_UP_BOOT_SLACK:-60}))" "$logf" $bootargs \
 		</dev/null >/dev/null 2>&1 || rc=$?
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" rcutorture)
 	nomem=$(log_nomem "$logf" "$mb")

@@ -76,7 +76,6 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ -z "$(lib scenario_skip_reason 0 MISUSE x86_64)" ]
 	[[ "$(lib scenario_skip_reason 0 MISUSE arm)" == *"x86"* ]]
 	[ -z "$(lib scenario_skip_reason 1 UP-PREEMPT riscv64)" ]
-	[[ "$(lib scenario_skip_reason 3 TINYP01 arm)" == *"stages 1 and 2"* ]]
 }
 
 # guest_wait on $TMP/console with a stand-in for QEMU that never exits on

@@ -27,11 +27,35 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 			[[ "$secs" =~ ^[0-9]+$ ]]
 		done <"$TMP/lines"
 	done
-	# The headline matrix boots every implementation at stages 0 and 1.
+	# The headline matrix boots every implementation at stages 0 and 1;
+	# so does the check matrix, UP preemptible RCU as tree on UP-PREEMPT
+	# at stage 0 and as tiny on UP-RT at stage 1.
 	for scen in UP-NONE UP-PREEMPT SMP-NONE SMP-PREEMPT UP-RT; do
 		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
 		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
 	done
+	for scen in "0 UP-PREEMPT" "1 UP-RT" {0,1}" "{UP-NONE,SMP-NONE,SMP-PREEMPT}; do
+		grep -Eq "^${scen% *} +${scen#* } +rcu " "$ROOT/matrix/check"
+	done
+}
+
+@test "tree_state: a build's stamp changes with a commit and with an edit, not otherwise" {
+	local a b c d
+	git init -q "$TMP/t"
+	echo one >"$TMP/t/f"
+	git -C "$TMP/t" add f
+	git -C "$TMP/t" -c user.name=t -c user.email=t@t commit -qm one
+	a=$(lib tree_state "$TMP/t")
+	b=$(lib tree_state "$TMP/t")
+	[ "$a" = "$b" ]
+	echo two >"$TMP/t/f"
+	c=$(lib tree_state "$TMP/t")
+	[ "$c" != "$a" ]
+	git -C "$TMP/t" -c user.name=t -c user.email=t@t commit -qam two
+	d=$(lib tree_state "$TMP/t")
+	[ "$d" != "$a" ] && [ "$d" != "$c" ]
+	# Not a git tree: no state, so no stamp can match it by accident.
+	[ -z "$(lib tree_state "$TMP/nope")" ]
 }
 
 @test "figures: a commit-message figure must be a listed parameter or found in a committed result" {
@@ -166,7 +190,7 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 }
 
 @test "scenarios: the suite a kernel boots into" {
-	[ "$(lib scenario_suite TINYP01)" = rcutorture ]
+	[ "$(lib scenario_suite UP-PREEMPT)" = rcutorture ]
 	[ "$(lib scenario_suite REFSCALE)" = refscale ]
 	[ "$(lib scenario_suite RCUSCALE)" = rcuscale ]
 	[ "$(lib scenario_suite MISUSE)" = misuse ]
@@ -178,13 +202,49 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[[ "$output" == PASS* ]]
 }
 
-@test "scenarios: stage-limited scenario is skipped with its reason" {
+# Stage trees with rcutorture's own scenarios, as patches 0005-0007 leave
+# them: TINYP01 at stages 1 and 2 only, TREE09 choosing tree at stage 2.
+fake_stage_trees() {
+	local c=tools/testing/selftests/rcutorture/configs/rcu st
+	for st in 0 1 2 3; do
+		mkdir -p "$TMP/work/stage-$st/src/$c"
+		printf 'CONFIG_SMP=n\nCONFIG_PREEMPT=y\n#CHECK#CONFIG_PREEMPT_RCU=y\n' >"$TMP/work/stage-$st/src/$c/TREE09"
+		printf 'CONFIG_PARAVIRT=y\n' >"$TMP/work/stage-$st/src/$c/CFcommon"
+		printf 'CONFIG_KVM_GUEST=y\n' >"$TMP/work/stage-$st/src/$c/CFcommon.x86_64"
+	done
+	echo CONFIG_TREE_PREEMPT_RCU=y >>"$TMP/work/stage-2/src/$c/TREE09"
+	printf 'CONFIG_SMP=n\nCONFIG_PREEMPT=y\n#CHECK#CONFIG_TINY_PREEMPT_RCU=y\n' >"$TMP/work/stage-1/src/$c/TINYP01"
+	printf 'CONFIG_SMP=n\nCONFIG_PREEMPT=y\nCONFIG_TINY_PREEMPT_RCU=y\n' >"$TMP/work/stage-2/src/$c/TINYP01"
+	echo rcutorture.irqreader=1 >"$TMP/work/stage-1/src/$c/TINYP01.boot"
+}
+
+@test "scenarios: rcutorture's own come from the stage's tree, skipped where it has none" {
+	local c=tools/testing/selftests/rcutorture/configs/rcu
+	fake_stage_trees
+	export RCU_UP_WORK=$TMP/work
+	# Known by name before any tree is staged: the patches add TINYP01.
+	lib check_scenario TINYP01
 	[ -z "$(lib scenario_skip_reason 1 TINYP01)" ]
 	[ -z "$(lib scenario_skip_reason 2 TINYP01)" ]
-	[[ "$(lib scenario_skip_reason 3 TINYP01)" == *"TINY_PREEMPT_RCU"* ]]
+	[[ "$(lib scenario_skip_reason 3 TINYP01)" == *"no rcutorture scenario TINYP01"* ]]
+	[[ "$(lib scenario_skip_reason 0 TINYP01 arm)" == *"no rcutorture scenario TINYP01"* ]]
 	[ -z "$(lib scenario_skip_reason 3 UP-PREEMPT)" ]
+	[ "$(lib expected_rcu_impl 1 TINYP01)" = TINY_PREEMPT_RCU ]
 	[ "$(lib expected_rcu_impl 2 TINYP01)" = TINY_PREEMPT_RCU ]
 	[ "$(lib expected_rcu_impl 2 UP-PREEMPT)" = PREEMPT_RCU ]
+	# TREE09: tiny where UP has only tiny, tree where it is chosen.
+	[ "$(lib expected_rcu_impl 0 TREE09)" = PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 1 TREE09)" = TINY_PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 2 TREE09)" = PREEMPT_RCU ]
+	[ "$(lib scenario_suite TINYP01 1)" = rcutorture ]
+	[ "$(lib scenario_cpus TINYP01 1)" = 1 ]
+	# kvm.sh's CFcommon (and CFcommon.ARCH) come after COMMON.
+	[ "$(lib config_fragments TINYP01 x86_64 1)" = "$ROOT/scenarios/arch/x86_64 $ROOT/scenarios/COMMON $TMP/work/stage-1/src/$c/CFcommon $TMP/work/stage-1/src/$c/CFcommon.x86_64 $TMP/work/stage-1/src/$c/TINYP01" ]
+	[ "$(lib config_fragments TINYP01 arm 1)" = "$ROOT/scenarios/arch/arm $ROOT/scenarios/COMMON $TMP/work/stage-1/src/$c/CFcommon $TMP/work/stage-1/src/$c/TINYP01" ]
+	# Its own kernel arguments, then ours.
+	[ "$(lib scenario_boot TINYP01 1 | head -n1)" = rcutorture.irqreader=1 ]
+	lib scenario_boot TINYP01 1 | grep -qx 'rcutorture.fwd_progress_holdoff=10'
+	[ "$(lib scenario_boot UP-PREEMPT 1)" = "$(grep -v '^#' "$ROOT/scenarios/UP-PREEMPT.boot")" ]
 }
 
 @test "report: tables, ratios and both chart formats from a results fixture" {

@@ -33,7 +33,7 @@
 
 static char *test = "none";
 module_param(test, charp, 0444);
-MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, boost_prio, fifo_cb_flood, irqs_off_unboost, preempt_off_resched, stall_panic or stall_panic_max");
+MODULE_PARM_DESC(test, "Case to run: underflow, sync_in_reader, stall_timeout, stall_suppressed, nmi_reader, srcu_softirq_reader, tasks_softirq_qs, boost_prio, fifo_cb_flood, irqs_off_unboost, preempt_off_resched, stall_panic, stall_panic_max or stall_ftrace");
 
 static int stall_wait = 40;
 module_param(stall_wait, int, 0444);
@@ -598,6 +598,7 @@ static const struct {
 	{ "stall_suppressed", misuse_sync_in_reader },
 	{ "stall_panic", misuse_sync_in_reader },
 	{ "stall_panic_max", misuse_sync_in_reader },
+	{ "stall_ftrace", misuse_sync_in_reader },
 	{ "nmi_reader", misuse_nmi_reader },
 	{ "srcu_softirq_reader", parity_srcu_softirq_reader },
 	{ "tasks_softirq_qs", parity_tasks_softirq_qs },
