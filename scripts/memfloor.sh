@@ -34,7 +34,8 @@ extra=("$@")
 check_arch "$arch"
 check_stage "$stage"
 check_scenario "$scen"
-"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
+# One of the kernel tree's scenarios is read from the stage's tree.
+[ -f "$SCENARIO_DIR/$scen" ] || "$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
 if ! [[ "$high" =~ ^[0-9]+$ ]] || [ "$high" -lt 2 ]; then
 	die "-H wants a size in MB of at least 2, not '$high'"
 fi
