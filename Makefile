@@ -19,13 +19,14 @@ workspace: deps
 # The main job: the headline matrix (every implementation at stages 0 and
 # 1, the performance boots, the small arm and riscv64 guests), then the
 # report.  run-full: the same with every stage x scenario (matrix/default).
-# SCENARIOS="TREE09 SRCU-T" (with DURATION=, BOOTARGS=, STAGES=, ARCH=):
-# those scenarios at every stage instead (scripts/matrix-for.sh).
+# SCENARIOS="TREE09 SRCU-T" (with DURATION=, BOOTARGS=, STAGES=, and
+# RCU_UP_ARCH= for arm or riscv64): those scenarios at every stage instead
+# (scripts/matrix-for.sh).
 run: workspace
 	@m=$(MATRIX); if [ -n "$(SCENARIOS)" ]; then \
 		mkdir -p results && m=results/scenarios.matrix && \
-		DURATION="$(DURATION)" BOOTARGS="$(BOOTARGS)" STAGES="$(STAGES)" ARCH="$(ARCH)" \
-			scripts/matrix-for.sh $(SCENARIOS) >$$m; fi; \
+		DURATION="$(DURATION)" BOOTARGS="$(BOOTARGS)" STAGES="$(STAGES)" \
+			scripts/matrix-for.sh $(SCENARIOS) >$$m || exit 1; fi; \
 	scripts/run.sh $$m || echo "some runs did not give the expected verdict (see the table above)"
 	@$(MAKE) -s tables
 	@scripts/report.py results/results.jsonl report

@@ -38,7 +38,8 @@ command -v ccache >/dev/null && [ "${CCACHE_DISABLE:-}" != 1 ] && CC="ccache $CC
 KMAKE=(make -C "$src" O="$O" ARCH="$(arch_kernel "$arch")" CC="$CC" HOSTCC=gcc)
 [ -z "$cross" ] || KMAKE+=(CROSS_COMPILE="$cross")
 target=$(arch_target "$arch")
-mapfile -t fragments < <(config_fragments "$scen" "$arch" "$stage" | tr ' ' '\n')
+fragments_line=$(config_fragments "$scen" "$arch" "$stage")
+read -r -a fragments <<<"$fragments_line"
 where="$arch stage $stage / $scen"
 
 suite=$(scenario_suite "$scen" "$stage")
@@ -94,7 +95,8 @@ build_inputs() {
 want_inputs=$(build_inputs)
 if [ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
    [ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
-   grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null; then
+   grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
+   { [ "$suite" != misuse ] || [ -f "$O/misuse/rcu_misuse.cpio" ]; }; then
 	log "$where: up to date, not rebuilt (tree, fragments, compiler and scripts unchanged since its build of $(date -r "$inputs" '+%F %H:%M'))"
 	echo "$O"
 	exit 0

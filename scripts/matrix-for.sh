@@ -8,7 +8,7 @@
 #   DURATION  seconds of rcutorture per run (default 60)
 #   BOOTARGS  kernel arguments added to every run
 #   STAGES    the stages (default: all of them)
-#   ARCH      x86_64 (default), arm or riscv64
+#   RCU_UP_ARCH  x86_64 (default), arm or riscv64
 # The torture type is the scenario's own (rcutorture.torture_type= in its
 # .boot at that stage), else rcu.  A stage that does not have the scenario
 # gets a line that must SKIP, so the table shows why it did not run.
@@ -19,7 +19,7 @@ set -euo pipefail
 [ $# -ge 1 ] || die "usage: $0 SCENARIO... (e.g. TREE09 SRCU-T TINYP01)"
 duration=${DURATION:-60}
 [[ "$duration" =~ ^[0-9]+$ ]] || die "DURATION='$duration' is not a number of seconds"
-arch=${ARCH:-x86_64}
+arch=$RCU_UP_ARCH
 check_arch "$arch"
 stages=${STAGES:-$(seq 0 "$(max_stage)" | tr '\n' ' ')}
 for scen in "$@"; do check_scenario "$scen"; done
@@ -28,12 +28,12 @@ for stage in $stages; do
 	"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
 done
 
-echo "# made by scripts/matrix-for.sh $* (DURATION=$duration STAGES='$stages' ARCH=$arch${BOOTARGS:+ BOOTARGS='$BOOTARGS'})"
+echo "# made by scripts/matrix-for.sh $* (DURATION=$duration STAGES='$stages' RCU_UP_ARCH=$arch${BOOTARGS:+ BOOTARGS='$BOOTARGS'})"
 for scen in "$@"; do
 	[ "$(scenario_suite "$scen" 1)" = rcutorture ] ||
 		die "$scen is a $(scenario_suite "$scen" 1) suite: name it in a matrix file with its type"
 	for stage in $stages; do
-		type=$(scenario_boot "$scen" "$stage" | sed -n 's/^rcutorture\.torture_type=//p' | tail -n1)
+		type=$(scenario_boot "$scen" "$stage" | tr ' ' '\n' | sed -n 's/^rcutorture\.torture_type=//p' | tail -n1)
 		expect=-
 		[ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || expect=SKIP
 		echo "$arch $stage $scen ${type:-rcu} $duration $expect ${BOOTARGS:-}"

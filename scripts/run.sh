@@ -99,13 +99,25 @@ build_all() {
 		left=$((left - $(build_guess "$kernel")))
 		t0=$SECONDS
 		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
-		timing_put "build $kernel" "$((SECONDS - t0))"
+		timing_put "build $kernel" "$((SECONDS - t0))" || true
 		touch "$tmp/built/$arch-$stage-$scen"
 	done
 }
+declare -A guests=() # pid -> run number, of the guests booting
 build_all &
 builder=$!
-trap 'kill "$builder" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+# On the way out (an error, ^C), stop what is still running: the builder
+# and the guests, with their children (build.sh and make, boot.sh and
+# QEMU), before their results directory goes.
+kill_tree() { # PID...
+	local p
+	for p in "$@"; do
+		# shellcheck disable=SC2046 # pids
+		kill_tree $(pgrep -P "$p" 2>/dev/null || true)
+		kill "$p" 2>/dev/null || true
+	done
+}
+trap 'kill_tree ${builder:-} "${!guests[@]}"; wait; rm -rf "$tmp"' EXIT
 
 # Phase 2: boot and judge as the kernels become ready (see the scheduler
 # below).  Each run writes its JSON line and table row to its own files,
@@ -259,19 +271,23 @@ run_one() {
 # The scheduler.  Two guests at a time (RCU_UP_BOOT_JOBS: each
 # single-CPU TCG guest keeps one host CPU busy), a multi-CPU guest alone
 # (TCG gives each vCPU a host thread, and vCPUs starved by a second guest
-# on a 2-core host draw spurious RCU CPU stall warnings).  While kernels
-# are still being built, one rcutorture guest runs beside the build; the
-# runs whose verdict depends on timing (the misuse and scale suites) and
-# the multi-CPU guests wait until the builds are done.  Among the runs
+# on a 2-core host draw spurious RCU CPU stall warnings).  With
+# RCU_UP_OVERLAP=1 (make check), while kernels are still being built one
+# rcutorture guest runs beside the build; the runs whose verdict depends on
+# timing (the misuse and scale suites) and the multi-CPU guests wait until
+# the builds are done.  make run leaves it off: its flood and scale figures
+# are measured with no build beside them.  Among the runs
 # ready to start, the longest first (by the last run's boot time), so that
 # two guests keep both cores busy to the end.  A line repeated (for a
 # spread of timings) gets log -rN by its place in the matrix.
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || die "RCU_UP_BOOT_JOBS='$jobs_max' is not a number of guests (1 or more)"
+overlap=${RCU_UP_OVERLAP:-0}
 boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]: seconds
 	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "$(($6 + 20))"
 }
 declare -A reps=()
-line_of=() line_rep=() line_guess=() line_kind=()
+line_of=() line_rep=() line_guess=() line_kind=() line_skips=()
 i=0
 while read -r arch stage scen type secs expect mem extra; do
 	[ -n "$arch" ] || continue
@@ -281,6 +297,7 @@ while read -r arch stage scen type secs expect mem extra; do
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	line_rep[i]=${reps[$key]}
 	line_guess[i]=$(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")
+	line_skips[i]=$([ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || echo y)
 	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
 		line_kind[i]=alone
 	elif [ "$(scenario_suite "$scen" "$stage")" != rcutorture ]; then
@@ -293,7 +310,6 @@ done <<<"$lines"
 mapfile -t pending < <(for j in "${!line_of[@]}"; do printf '%d %d\n' "${line_guess[j]}" "$j"; done |
 	sort -k1,1nr -k2,2n | cut -d' ' -f2)
 
-declare -A guests=() # pid -> run number
 reap() {
 	local pid
 	for pid in "${!guests[@]}"; do
@@ -305,8 +321,7 @@ reap() {
 ready() { # RUN: its kernel is built (or it needs none)
 	local arch stage scen
 	read -r arch stage scen _ <<<"${line_of[$1]}"
-	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -e "$tmp/built/$arch-$stage-$scen" ] ||
-		[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ]
+	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -n "${line_skips[$1]}" ] || [ -e "$tmp/built/$arch-$stage-$scen" ]
 }
 start() { # RUN [fg]
 	local arch stage scen type secs expect mem extra j boots_left=0
@@ -314,7 +329,7 @@ start() { # RUN [fg]
 	for j in "${pending[@]}"; do boots_left=$((boots_left + line_guess[j])); done
 	boots_left=$((boots_left / jobs_max))
 	if [ "${2:-}" = fg ]; then
-		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem"
+		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" || true
 	else
 		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" &
 		guests[$!]=$1
@@ -325,7 +340,11 @@ while [ ${#pending[@]} -gt 0 ]; do
 	building=0
 	kill -0 "$builder" 2>/dev/null && building=1
 	limit=$jobs_max
-	[ $building = 0 ] || limit=1
+	if [ $building = 1 ] && [ "$overlap" != 1 ]; then
+		limit=0
+	elif [ $building = 1 ]; then
+		limit=1
+	fi
 	pick=""
 	for j in "${pending[@]}"; do
 		ready "$j" || continue
@@ -337,7 +356,12 @@ while [ ${#pending[@]} -gt 0 ]; do
 		pick=$j
 		break
 	done
-	if [ -z "$pick" ]; then
+	if [ -z "$pick" ] && [ $building = 0 ] && [ ${#guests[@]} -eq 0 ]; then
+		# Nothing runs and nothing can start: kernels the builder never
+		# marked (it died); their runs report no result.
+		log "the builder ended without marking every kernel built: ${#pending[@]} runs not started"
+		break
+	elif [ -z "$pick" ]; then
 		sleep 1
 		continue
 	fi
