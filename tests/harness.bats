@@ -29,12 +29,12 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	done
 	# The headline matrix boots every implementation at stages 0 and 1;
 	# so does the check matrix, UP preemptible RCU as tree on UP-PREEMPT
-	# at stage 0 and as tiny on UP-RT at stage 1.
+	# at stage 0 and as tiny on TINYP04 (PREEMPT_RT) at stage 1.
 	for scen in UP-NONE UP-PREEMPT SMP-NONE SMP-PREEMPT UP-RT; do
 		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
 		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
 	done
-	for scen in "0 UP-PREEMPT" "1 UP-RT" {0,1}" "{UP-NONE,SMP-NONE,SMP-PREEMPT}; do
+	for scen in "0 UP-PREEMPT" "1 TINYP04" {0,1}" "{UP-NONE,SMP-NONE,SMP-PREEMPT}; do
 		grep -Eq "^${scen% *} +${scen#* } +rcu " "$ROOT/matrix/check"
 	done
 }
