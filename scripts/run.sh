@@ -362,7 +362,7 @@ while [ ${#pending[@]} -gt 0 ]; do
 		log "the builder ended without marking every kernel built: ${#pending[@]} runs not started"
 		break
 	elif [ -z "$pick" ]; then
-		sleep 1
+		sleep 0.2
 		continue
 	fi
 	rest=()
