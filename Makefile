@@ -21,9 +21,11 @@ workspace: deps
 # report.  run-full: the same with every stage x scenario (matrix/default).
 # SCENARIOS="TREE09 SRCU-T" (with DURATION=, BOOTARGS=, STAGES=, and
 # RCU_UP_ARCH= for arm or riscv64): those scenarios at every stage instead
-# (scripts/matrix-for.sh).
+# (scripts/matrix-for.sh).  KCONFIG="CONFIG_X=y ...": options added to
+# every kernel, as kvm.sh's --kconfig.
 run: workspace
-	@m=$(MATRIX); if [ -n "$(SCENARIOS)" ]; then \
+	@export RCU_UP_KCONFIG="$(KCONFIG)"; \
+	m=$(MATRIX); if [ -n "$(SCENARIOS)" ]; then \
 		mkdir -p results && m=results/scenarios.matrix && \
 		DURATION="$(DURATION)" BOOTARGS="$(BOOTARGS)" STAGES="$(STAGES)" \
 			scripts/matrix-for.sh $(SCENARIOS) >$$m || exit 1; fi; \

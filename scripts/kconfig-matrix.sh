@@ -3,21 +3,24 @@
 #
 # kconfig-matrix.sh [STAGES...]: the configuration step only, no build.  For
 # every stage x {SMP, UP} x preemption model, configure (x86_64) tinyconfig +
-# scenarios/arch/x86_64 + COMMON + the cell, and record which RCU
-# implementation Kconfig picked and whether it offered the user an
-# RCU-implementation prompt.  Prints a TSV table:
+# scenarios/arch/x86_64 + COMMON + the cell with KCONFIG_WERROR=1, so that
+# any Kconfig warning (an unknown symbol, an unmet dependency) fails it, and
+# record which RCU implementation Kconfig picked and which symbols of
+# kernel/rcu/Kconfig it would prompt the user for.  Prints a TSV table:
 #   stage  cpus  model  rcu  prompt(yes/no)  prompted-symbols
-# "n/a" in the rcu column: the model's dependencies are not met there.
-# tests/kconfig-expected.tsv holds the table the series must produce.
-# Stages are configured in parallel, one per CPU: each is olddefconfig runs
-# only, on a build directory of its own.
+# prompt is "yes" when a prompted symbol belongs to a choice of
+# kernel/rcu/Kconfig (an RCU-implementation choice); each member of such a
+# choice is then also selected in turn, in a row whose model is
+# MODEL:SYMBOL.  "n/a" in the rcu column: the model's dependencies are not
+# met there.  tests/kconfig-expected.tsv holds the table the series must
+# produce.  Stages are configured in parallel, one per CPU: each is
+# olddefconfig runs only, on a build directory of its own.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || mapfile -t stages < <(seq 0 "$(max_stage)")
 MODELS=(NONE VOLUNTARY PREEMPT DYNAMIC RT)
-RCU_SYMS='TREE_RCU|PREEMPT_RCU|TINY_RCU|TINY_PREEMPT_RCU|TREE_PREEMPT_RCU'
 
 model_fragment() {
 	case $1 in
@@ -51,32 +54,80 @@ stage_rows() {
 	cat "$O/rows.tsv"
 }
 
+# kernel/rcu/Kconfig's symbols, as an ERE alternation; with "choice", only
+# those declared between choice and endchoice.
+rcu_kconfig_syms() { # SRC [choice]
+	awk -v only="${2:-}" '
+		/^choice/ { inchoice = 1 } /^endchoice/ { inchoice = 0 }
+		/^(menu)?config [A-Z0-9_]+$/ && (only == "" || inchoice) { print $2 }' "$1/kernel/rcu/Kconfig" |
+		paste -sd'|'
+}
+
+# Configure one cell into $O/.config: tinyconfig, then the fragments, the
+# cell and any extra lines, each symbol's last value replacing tinyconfig's
+# line rather than overriding it (as merge_config.sh does), so that
+# KCONFIG_WERROR=1 fails on real warnings only.
+configure_cell() { # SRC O STAGE SMP MODEL [LINE...]
+	local src=$1 O=$2 stage=$3 smp=$4 model=$5 syms
+	shift 5
+	{
+		grep -h '^CONFIG_' "$SCENARIO_DIR/arch/x86_64" "$SCENARIO_DIR/COMMON" |
+			sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/'
+		if [ "$smp" = y ]; then echo CONFIG_SMP=y; else echo '# CONFIG_SMP is not set'; fi
+		model_fragment "$model"
+		printf '%s\n' "$@"
+	} | awk '{ k = $0; sub(/^# /, "", k); sub(/[= ].*/, "", k)
+		   if (!(k in v)) o[n++] = k; v[k] = $0 }
+		 END { for (i = 0; i < n; i++) print v[o[i]] }' >"$O/cell"
+	syms=$(sed -E 's/^# //; s/[= ].*//' "$O/cell" | paste -sd'|')
+	{ grep -vE "^(# )?($syms)[= ]" "$O/tinyconfig"; cat "$O/cell"; } >"$O/.config"
+	if ! KCONFIG_WERROR=1 KCONFIG_WARN_UNKNOWN_SYMBOLS=1 make -s -C "$src" O="$O" olddefconfig >"$O/olddefconfig.log" 2>&1; then
+		log "kconfig matrix: stage $stage, SMP=$smp, $model${*:+, $*}: Kconfig warned (KCONFIG_WERROR=1):"
+		cat "$O/olddefconfig.log" >&2
+		return 1
+	fi
+}
+
+# The implementation a configured cell got, or n/a when Kconfig did not
+# keep the model or SMP setting.
+cell_rcu() { # O SMP MODEL
+	local O=$1 smp=$2 model=$3 rcu want opt
+	rcu=$(config_rcu_impl "$O/.config")
+	while read -r want; do
+		opt=${want%%=*}
+		[ "$(config_value "$O/.config" "$opt")" = "${want#*=}" ] || rcu=n/a
+	done < <(model_fragment "$model" | grep '^CONFIG_'; echo "CONFIG_SMP=$smp")
+	echo "$rcu"
+}
+
+row() { # STAGE SMP MODEL RCU PROMPT PROMPTED
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$([ "$2" = y ] && echo SMP || echo UP)" "$3" "$4" "$5" "$6"
+}
+
 configure_rows() { # SRC O STAGE
-	local src=$1 O=$2 stage=$3 smp model rcu want opt prompt
+	local src=$1 O=$2 stage=$3 smp model rcu prompted prompt all choice sym
+	all=$(rcu_kconfig_syms "$src")
+	choice=$(rcu_kconfig_syms "$src" choice)
 	make -s -C "$src" O="$O" tinyconfig >/dev/null 2>&1
 	cp "$O/.config" "$O/tinyconfig"
 	for smp in y n; do
 		for model in "${MODELS[@]}"; do
-			cp "$O/tinyconfig" "$O/.config"
-			{
-				grep -h '^CONFIG_' "$SCENARIO_DIR/arch/x86_64" "$SCENARIO_DIR/COMMON" |
-					sed -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=n$/# \1 is not set/'
-				if [ $smp = y ]; then echo CONFIG_SMP=y; else echo '# CONFIG_SMP is not set'; fi
-				model_fragment "$model"
-			} >>"$O/.config"
-			make -s -C "$src" O="$O" olddefconfig >/dev/null 2>&1
-			rcu=$(config_rcu_impl "$O/.config")
-			while read -r want; do
-				opt=${want%%=*}
-				[ "$(config_value "$O/.config" "$opt")" = "${want#*=}" ] || rcu=n/a
-			done < <(model_fragment "$model" | grep '^CONFIG_'; echo "CONFIG_SMP=$smp")
-			# Forget the implementation symbols and ask Kconfig which
-			# of them it would prompt for.
-			sed -i -E "/^(# )?CONFIG_($RCU_SYMS)[= ]/d" "$O/.config"
-			prompt=$(make -s -C "$src" O="$O" listnewconfig 2>/dev/null |
-				{ grep -oE "CONFIG_($RCU_SYMS)=" || true; } | tr -d '=' | sort -u | tr '\n' ',' | sed 's/,$//')
-			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$stage" "$([ $smp = y ] && echo SMP || echo UP)" \
-				"$model" "$rcu" "$([ -n "$prompt" ] && echo yes || echo no)" "${prompt:--}"
+			configure_cell "$src" "$O" "$stage" $smp "$model" || return 1
+			rcu=$(cell_rcu "$O" $smp "$model")
+			# Forget kernel/rcu/Kconfig's symbols and ask Kconfig
+			# which of them it would prompt for.
+			sed -i -E "/^(# )?CONFIG_($all)[= ]/d" "$O/.config"
+			prompted=$(make -s -C "$src" O="$O" listnewconfig 2>/dev/null |
+				{ grep -oE "^CONFIG_($all)=" || true; } | tr -d '=' | sed 's/^CONFIG_//' | sort -u | paste -sd,)
+			prompt=no
+			[ -z "$choice" ] || ! tr ',' '\n' <<<"$prompted" | grep -qxE "$choice" || prompt=yes
+			row "$stage" $smp "$model" "$rcu" $prompt "${prompted:--}"
+			[ $prompt = yes ] || continue
+			# Each choice the user is offered, taken.
+			for sym in $(tr ',' '\n' <<<"$prompted" | grep -xE "$choice"); do
+				configure_cell "$src" "$O" "$stage" $smp "$model" "CONFIG_$sym=y" || return 1
+				row "$stage" $smp "$model:$sym" "$(cell_rcu "$O" $smp "$model")" yes "${prompted:--}"
+			done
 		done
 	done
 }

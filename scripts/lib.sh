@@ -270,7 +270,7 @@ tree_state() { # DIR
 # rcutorture's own scenarios come with the tree's CFcommon (and
 # CFcommon.ARCH where the tree has one) after COMMON, as kvm.sh uses them.
 config_fragments() { # SCENARIO ARCH [STAGE]
-	local smp="" f cf=""
+	local smp="" f cf="" kf
 	f=$(scenario_file "$1" "${3:-}")
 	[ -n "$f" ] || die "no scenario $1${3:+ at stage $3}"
 	[ "$(scenario_cpus "$1" "${3:-}")" -gt 1 ] && [ -f "$SCENARIO_DIR/arch/$2-smp" ] && smp=$SCENARIO_DIR/arch/$2-smp
@@ -278,7 +278,27 @@ config_fragments() { # SCENARIO ARCH [STAGE]
 		cf=$(dirname "$f")/CFcommon
 		[ ! -f "$cf.$2" ] || cf+=" $cf.$2"
 	fi
-	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf "$f"
+	kf=$(kconfig_fragment) || exit 1
+	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf "$f" $kf
+}
+
+# RCU_UP_KCONFIG="CONFIG_X=y CONFIG_Y=n ..." (make run KCONFIG=...), as
+# kvm.sh's --kconfig: options added to every kernel, after the scenario's.
+# Written to a fragment file named by its contents, which build.sh then
+# hashes and checks like any other; prints nothing when unset.
+kconfig_fragment() {
+	local opt f
+	[ -n "${RCU_UP_KCONFIG:-}" ] || return 0
+	for opt in $RCU_UP_KCONFIG; do
+		[[ "$opt" =~ ^CONFIG_[A-Za-z0-9_]+=[^[:space:]]+$ ]] ||
+			die "KCONFIG: '$opt' is not CONFIG_NAME=VALUE (e.g. KCONFIG=\"CONFIG_RCU_TRACE=y CONFIG_PROVE_LOCKING=n\")"
+	done
+	f=$RCU_UP_WORK/kconfig/$(printf '%s\n' $RCU_UP_KCONFIG | sha256sum | cut -c1-12)
+	if [ ! -f "$f" ]; then
+		mkdir -p "$(dirname "$f")"
+		printf '%s\n' $RCU_UP_KCONFIG >"$f.tmp" && mv "$f.tmp" "$f"
+	fi
+	echo "$f"
 }
 
 # The host's TSC frequency in kHz, which is an x86_64 TCG guest's too (QEMU

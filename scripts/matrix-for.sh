@@ -9,6 +9,7 @@
 #   BOOTARGS  kernel arguments added to every run
 #   STAGES    the stages (default: all of them)
 #   RCU_UP_ARCH  x86_64 (default), arm or riscv64
+# (KCONFIG= of make run, RCU_UP_KCONFIG, goes to the builds: lib.sh)
 # The torture type is the scenario's own (rcutorture.torture_type= in its
 # .boot at that stage), else rcu.  A stage that does not have the scenario
 # gets a line that must SKIP, so the table shows why it did not run.
@@ -28,7 +29,7 @@ for stage in $stages; do
 	"$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage" >/dev/null
 done
 
-echo "# made by scripts/matrix-for.sh $* (DURATION=$duration STAGES='$stages' RCU_UP_ARCH=$arch${BOOTARGS:+ BOOTARGS='$BOOTARGS'})"
+echo "# made by scripts/matrix-for.sh $* (DURATION=$duration STAGES='$stages' RCU_UP_ARCH=$arch${BOOTARGS:+ BOOTARGS='$BOOTARGS'}${RCU_UP_KCONFIG:+ KCONFIG='$RCU_UP_KCONFIG'})"
 for scen in "$@"; do
 	[ "$(scenario_suite "$scen" 1)" = rcutorture ] ||
 		die "$scen is a $(scenario_suite "$scen" 1) suite: name it in a matrix file with its type"

@@ -224,13 +224,15 @@ record() {
 		--argjson build_s "${BUILD_SECONDS:-0}" --argjson boot_s "${boot_s:-0}" \
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
-		--arg dir "${run_dir#"$RCU_UP_ROOT"/}" --arg suite "${suite:-}" --argjson perf "$perf" '
+		--arg dir "${run_dir#"$RCU_UP_ROOT"/}" --arg suite "${suite:-}" --argjson perf "$perf" \
+		--arg kconfig "${RCU_UP_KCONFIG:-}" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
 		def objs: if . == "" then null else split(";") | map(split(" ") |
 			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
 		{run: $run, arch: $arch, mem_mb: $mem, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
+		 kconfig: $kconfig,
 		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),

@@ -247,6 +247,20 @@ fake_stage_trees() {
 	[ "$(lib scenario_boot UP-PREEMPT 1)" = "$(grep -v '^#' "$ROOT/scenarios/UP-PREEMPT.boot")" ]
 }
 
+@test "KCONFIG: make run's options become a last fragment of every kernel, checked" {
+	local f
+	export RCU_UP_WORK=$TMP/work
+	[ "$(lib config_fragments UP-NONE x86_64 0)" = "$ROOT/scenarios/arch/x86_64 $ROOT/scenarios/COMMON $ROOT/scenarios/UP-NONE" ]
+	f=$(RCU_UP_KCONFIG="CONFIG_RCU_TRACE=y CONFIG_PROVE_LOCKING=n" lib config_fragments UP-NONE x86_64 0 | awk '{ print $NF }')
+	[[ "$f" == "$TMP/work/kconfig/"* ]]
+	[ "$(cat "$f")" = "$(printf 'CONFIG_RCU_TRACE=y\nCONFIG_PROVE_LOCKING=n')" ]
+	# A malformed option stops the build's configuration, naming it.
+	run env RCU_UP_KCONFIG="RCU_TRACE=y" bash -c "set -e; . '$ROOT/scripts/lib.sh'; x=\$(config_fragments UP-NONE x86_64 0); echo got \$x"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"KCONFIG: 'RCU_TRACE=y' is not CONFIG_NAME=VALUE"* ]]
+	[[ "$output" != *"got "* ]]
+}
+
 @test "report: tables, ratios and both chart formats from a results fixture" {
 	RCU_UP_WORK=/nonexistent run "$ROOT/scripts/report.py" "$FIX/results.jsonl" "$TMP/report"
 	[ "$status" -eq 0 ]

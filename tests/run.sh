@@ -99,19 +99,28 @@ series_step() {
 }
 
 kconfig_step() {
-	local kc=$RCU_UP_RESULTS/kconfig-matrix.tsv stage cpus model rcu prompt got
+	local kc=$RCU_UP_RESULTS/kconfig-matrix.tsv stage cpus model rcu prompt prompted got
 	mkdir -p "$RCU_UP_RESULTS"
-	scripts/kconfig-matrix.sh >"$kc" || true
+	if ! scripts/kconfig-matrix.sh >"$kc"; then
+		fail "kconfig matrix: scripts/kconfig-matrix.sh failed (a Kconfig warning?); see its output above"
+	fi
 	column -t -s "$(printf '\t')" "$kc"
-	while IFS=$'\t' read -r stage cpus model rcu prompt; do
+	while IFS=$'\t' read -r stage cpus model rcu prompt prompted; do
 		got=$(awk -F'\t' -v s="$stage" -v c="$cpus" -v m="$model" \
-			'$1 == s && $2 == c && $3 == m { print $4 "\t" $5 }' "$kc")
-		if [ "$got" = "$rcu	$prompt" ]; then
-			pass "kconfig stage $stage $cpus $model: $rcu, prompt $prompt"
+			'$1 == s && $2 == c && $3 == m { print $4 "\t" $5 "\t" $6 }' "$kc")
+		if [ "$got" = "$rcu	$prompt	$prompted" ]; then
+			pass "kconfig stage $stage $cpus $model: $rcu, prompt $prompt ($prompted)"
 		else
-			fail "kconfig stage $stage $cpus $model: expected $rcu/prompt $prompt, got ${got:-nothing}"
+			fail "kconfig stage $stage $cpus $model: expected $rcu/prompt $prompt ($prompted), got ${got:-nothing}"
 		fi
 	done < <(grep -v '^#' tests/kconfig-expected.tsv)
+	# A row the expected table does not have is a change too.
+	got=$(tail -n +2 "$kc" | cut -f1-3 | sort)
+	if [ "$got" = "$(grep -v '^#' tests/kconfig-expected.tsv | cut -f1-3 | sort)" ]; then
+		pass "kconfig matrix: the rows are the expected table's, no more"
+	else
+		fail "kconfig matrix: rows differ from tests/kconfig-expected.tsv: $(diff <(grep -v '^#' tests/kconfig-expected.tsv | cut -f1-3 | sort) <(echo "$got") | grep '^[<>]' | head -n3 | tr '\n' ' ')"
+	fi
 }
 
 matrix_step() {
