@@ -13,6 +13,8 @@
 #      built and booted under rcutorture, each run passing when its verdict
 #      is the expected one (the busted negative control must be
 #      TORTURE-FAIL); an expected SKIP counts as skipped
+#   6. static checks of those kernels: sparse (C=2) and W=1 over kernel/rcu/,
+#      no warning that stage 0 does not have (scripts/static-check.sh)
 # RCU_UP_CHECK_STEPS="1 2" runs only those steps.  Sourced (by the bats
 # tests), it only defines the counting functions.
 set -euo pipefail
@@ -136,19 +138,28 @@ matrix_step() {
 	[ "$got" -eq "$expected" ] || fail "matrix has $expected runs, only $got recorded"
 }
 
+static_step() {
+	if scripts/static-check.sh; then
+		pass "sparse and W=1 over kernel/rcu/: no warning stage 0 does not have"
+	else
+		fail "sparse and W=1 over kernel/rcu/: new warnings (scripts/static-check.sh, above)"
+	fi
+}
+
 main() {
 	local t0 steps f
 	cd "$(dirname "$0")/.."
 	. scripts/lib.sh
 	matrix=matrix/check
 	[ "${1:-}" = --full ] && matrix=matrix/default
-	steps=" ${RCU_UP_CHECK_STEPS:-1 2 3 4 5} "
+	steps=" ${RCU_UP_CHECK_STEPS:-1 2 3 4 5 6} "
 	t0=$(date +%s)
 	[[ "$steps" != *" 1 "* ]] || { log "1. unit tests (bats)"; unit_tests; }
 	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict and the figures of every patch of the series"; checkpatch_step; }
 	[[ "$steps" != *" 3 "* ]] || { log "3. the series: every stage applies"; series_step; }
 	[[ "$steps" != *" 4 "* ]] || { log "4. Kconfig matrix, every stage"; kconfig_step; }
 	[[ "$steps" != *" 5 "* ]] || { log "5. end-to-end matrix $matrix"; matrix_step; }
+	[[ "$steps" != *" 6 "* ]] || { log "6. sparse and W=1 over kernel/rcu/ of the built kernels"; static_step; }
 	log "tests took $(( ($(date +%s) - t0) / 60 )) minutes"
 	for f in "${failures[@]}"; do echo "failed: $f"; done
 	echo "$passed passed, $failed failed, $skipped skipped"
