@@ -116,14 +116,29 @@ tree() {
 
 # Only a clean run or WARNING/CHECK-only reports pass (checkpatch_outcome):
 # ERROR lines, a crash, "open failed" or a failure without a report fail.
+# A patch's passing report is kept under work/checkpatch/, named by the
+# hash of the patch and of checkpatch.pl: an unchanged patch is not checked
+# again.
 checkpatch() {
-	local dir p out st rc=0 n=0
+	local dir p out st rc=0 n=0 key cache
 	dir=$(stage 0)
+	mkdir -p "$RCU_UP_WORK/checkpatch"
 	for p in $(series_patches "$(max_stage)"); do
 		n=$((n + 1))
 		st=0
-		out=$(cd "$dir" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict -q \
-			--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1) || st=$?
+		key=$(cat "$RCU_UP_ROOT/patches/$p" "$dir/scripts/checkpatch.pl" | sha256sum | cut -d' ' -f1)
+		cache=$RCU_UP_WORK/checkpatch/$key
+		if [ -f "$cache.status" ]; then
+			st=$(cat "$cache.status")
+			out=$(cat "$cache.out")
+		else
+			out=$(cd "$dir" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict -q \
+				--ignore FILE_PATH_CHANGES "$RCU_UP_ROOT/patches/$p" 2>&1) || st=$?
+			# Only a report that passes is kept: a crash is retried.
+			case $(checkpatch_outcome "$st" "$out") in
+			clean | warnings) printf '%s\n' "$out" >"$cache.out" && echo "$st" >"$cache.status" ;;
+			esac
+		fi
 		case $(checkpatch_outcome "$st" "$out") in
 		clean) log "checkpatch: $p: clean" ;;
 		warnings) printf '%s\n' "$out" >&2; log "checkpatch: $p: warnings only" ;;
