@@ -4,8 +4,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# sparse: make check's static checks (scripts/static-check.sh), not the
+# builds, so it is listed here rather than in lib.sh, whose every change
+# makes build.sh rebuild all kernels.
 missing=()
-for p in $(deps_packages); do
+for p in $(deps_packages) sparse; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then

@@ -44,7 +44,7 @@ need_cmds() {
 deps_packages() {
 	echo "linux-source-6.12 qemu-system-x86 build-essential bc bison flex" \
 	     "libelf-dev libssl-dev cpio xz-utils ccache gnuplot-nox jq bats git" \
-	     "python3 python3-ply python3-git perl bsdextrautils sparse" \
+	     "python3 python3-ply python3-git perl bsdextrautils" \
 	     "$(arch_packages arm) $(arch_packages riscv64)"
 }
 

@@ -19,7 +19,8 @@ set -euo pipefail
 # Stage 0's tiny, tree-on-UP and tree-on-SMP kernels are the baseline.
 DEFAULT_KERNELS="0:UP-NONE 0:UP-PREEMPT 0:SMP-NONE 1:UP-NONE 1:TINYP04 1:SMP-NONE 2:TINYP04 2:UP-PREEMPT 3:UP-PREEMPT"
 read -r -a kernels <<<"${*:-$DEFAULT_KERNELS}"
-need_cmds sparse make gcc
+need_cmds make gcc
+command -v sparse >/dev/null || die "sparse is missing: run 'make deps' (as root: apt-get install -y sparse)"
 
 # The make command line build.sh uses (same CC), so that kbuild finds the
 # objects up to date and only the checker runs.
