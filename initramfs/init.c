@@ -5,8 +5,8 @@
  * rcutorture (or refscale/rcuscale) is built into the kernel and started by
  * its own boot parameters, and powers the guest off when it is done.  This
  * init only has to exist, report the runtime footprint the report needs, and
- * stay out of the way.  The one exception is the misuse suite: its test
- * module comes in the initramfs, and init loads it, then powers off.
+ * stay out of the way.  The exceptions are the misuse and perf suites: their
+ * test module comes in the initramfs, and init loads it, then powers off.
  * Everything it prints starts with "rcu-up-init:" so the harness can parse
  * it out of the console log.
  */
@@ -22,8 +22,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define TEST_MODULE "/rcu_misuse.ko"
-#define TEST_PREFIX "rcu_misuse."
+/* The test modules a suite may put in the initramfs, by name. */
+static const char *const test_modules[] = { "rcu_misuse", "rcu_perf", NULL };
 
 static void setup_console(void)
 {
@@ -118,12 +118,14 @@ static void report_kthreads(void)
  * not have built in to user space (modprobe's job): hand the test module's
  * own to it.
  */
-static void module_params(char *params, size_t size)
+static void module_params(const char *name, char *params, size_t size)
 {
+	char prefix[64];
 	char cmdline[4096], *tok, *save;
 	size_t n = 0, len;
 	FILE *f = fopen("/proc/cmdline", "r");
 
+	snprintf(prefix, sizeof(prefix), "%s.", name);
 	params[0] = '\0';
 	if (!f)
 		return;
@@ -131,9 +133,9 @@ static void module_params(char *params, size_t size)
 		cmdline[0] = '\0';
 	fclose(f);
 	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-		if (strncmp(tok, TEST_PREFIX, strlen(TEST_PREFIX)))
+		if (strncmp(tok, prefix, strlen(prefix)))
 			continue;
-		tok += strlen(TEST_PREFIX);
+		tok += strlen(prefix);
 		len = strlen(tok);
 		if (n + len + 2 > size)
 			break;
@@ -141,18 +143,22 @@ static void module_params(char *params, size_t size)
 	}
 }
 
-/* Load the misuse suite's test module if there is one, then power off. */
+/* Load the suite's test module if there is one, then power off. */
 static void run_test_module(void)
 {
-	char params[1024];
-	int fd = open(TEST_MODULE, O_RDONLY);
+	char path[64], params[1024];
+	int i, fd = -1;
 
+	for (i = 0; test_modules[i] && fd < 0; i++) {
+		snprintf(path, sizeof(path), "/%s.ko", test_modules[i]);
+		fd = open(path, O_RDONLY);
+	}
 	if (fd < 0)
 		return;
-	module_params(params, sizeof(params));
-	printf("rcu-up-init: loading %s %s\n", TEST_MODULE, params);
+	module_params(test_modules[i - 1], params, sizeof(params));
+	printf("rcu-up-init: loading %s %s\n", path, params);
 	if (syscall(SYS_finit_module, fd, params, 0))
-		printf("rcu-up-init: loading %s failed: %s\n", TEST_MODULE, strerror(errno));
+		printf("rcu-up-init: loading %s failed: %s\n", path, strerror(errno));
 	close(fd);
 	/*
 	 * Give the kernel's console a moment to print the module's last

@@ -15,7 +15,12 @@
 # not exist yet (results are never overwritten); the exact QEMU command goes
 # to LOG.qemu-cmd.  x86_64 guests under TCG are given the host's TSC
 # frequency (tsc_early_khz=; RCU_UP_TSC_KHZ=N overrides it, an empty
-# RCU_UP_TSC_KHZ leaves it out).
+# RCU_UP_TSC_KHZ leaves it out).  RCU_UP_ICOUNT=N runs the TCG guest in
+# QEMU's instruction-counting mode (-icount shift=N,sleep=off,align=off):
+# its clocks advance 2^N ns per instruction executed, and jump to the next
+# timer while it idles, so a boot's timings are a function of its code
+# path, not of the host.  How the guest's clock ran (tcg, icount=N or kvm)
+# goes to LOG.clock.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -47,8 +52,15 @@ machine=($(arch_machine "$arch"))
 # the kernel then runs on the tick-granular refined-jiffies clocksource, and
 # the scale tests time short loops as 0 ns.  Give it the host's frequency,
 # which is its TSC's, instead (tsc_early_khz skips the calibration).
-tsc=""
-if [ "$arch" = x86_64 ] && [ "$accel" = tcg ] && [ "${RCU_UP_TSC_KHZ-x}" != "" ]; then
+tsc="" icount=() clock=$accel
+if [ "$accel" = tcg ] && [ -n "${RCU_UP_ICOUNT:-}" ]; then
+	if ! [[ $RCU_UP_ICOUNT =~ ^[0-9]+$ ]] || [ "$RCU_UP_ICOUNT" -gt 10 ]; then
+		die "RCU_UP_ICOUNT=$RCU_UP_ICOUNT: give QEMU's icount shift, 0 to 10"
+	fi
+	icount=(-icount "shift=$RCU_UP_ICOUNT,sleep=off,align=off") clock=icount=$RCU_UP_ICOUNT
+	# The TSC counts virtual nanoseconds then: 1 GHz, whatever the shift.
+	[ "$arch" != x86_64 ] || tsc="tsc_early_khz=1000000 "
+elif [ "$arch" = x86_64 ] && [ "$accel" = tcg ] && [ "${RCU_UP_TSC_KHZ-x}" != "" ]; then
 	khz=${RCU_UP_TSC_KHZ:-$(host_tsc_khz)}
 	[ -z "$khz" ] || tsc="tsc_early_khz=$khz "
 fi
@@ -59,12 +71,13 @@ if [ -n "${RCU_UP_GUEST_LOCK:-}" ]; then
 	exec 8>"$RCU_UP_GUEST_LOCK"
 	flock -n 8 || { log "  waiting for another guest to finish ($RCU_UP_GUEST_LOCK)"; flock 8; }
 fi
-qemu=("$(arch_qemu "$arch")" "${machine[@]}" -accel "$accel" -m "${RCU_UP_MEM:-512}" -smp "$cpus"
+qemu=("$(arch_qemu "$arch")" "${machine[@]}" -accel "$accel" "${icount[@]}" -m "${RCU_UP_MEM:-512}" -smp "$cpus"
 	-display none -monitor none -serial "file:$console" -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
 	-append "console=$(arch_console "$arch") panic=-1 $tsc$*")
 printf '%q ' timeout --foreground -k 10 "$limit" "${qemu[@]}" >"$console.qemu-cmd"
 echo >>"$console.qemu-cmd"
+echo "$clock" >"$console.clock"
 t0=$(date +%s)
 timeout --foreground -k 10 "$limit" "${qemu[@]}" </dev/null >"$console.qemu" 2>&1 &
 pid=$!

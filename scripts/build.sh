@@ -44,17 +44,21 @@ where="$arch stage $stage / $scen"
 
 suite=$(scenario_suite "$scen" "$stage")
 
-# The misuse suite's test module, built against this kernel from a copy of
-# tests/misuse kept in $O (the repository stays clean).  "make modules"
-# first: it writes the Module.symvers an external module links against.
-# The module goes into a cpio of its own, appended to the initramfs at boot.
+# The misuse and perf suites' test modules (tests/SUITE/rcu_SUITE.c), built
+# against this kernel from a copy kept in $O/SUITE (the repository stays
+# clean).  "make modules" first: it writes the Module.symvers an external
+# module links against.  The module goes into a cpio of its own, appended
+# to the initramfs at boot.
+module_dir=""
+[ ! -f "$RCU_UP_ROOT/tests/$suite/Kbuild" ] || module_dir=$RCU_UP_ROOT/tests/$suite
+module_cpio=$O/$suite/rcu_$suite.cpio
 build_test_module() {
-	mkdir -p "$O/misuse"
-	cp -u "$RCU_UP_ROOT"/tests/misuse/{Kbuild,rcu_misuse.c} "$O/misuse/"
+	mkdir -p "$O/$suite"
+	cp -u "$module_dir/Kbuild" "$module_dir/rcu_$suite.c" "$O/$suite/"
 	"${KMAKE[@]}" -j"$JOBS" modules &&
-		"${KMAKE[@]}" M="$O/misuse" modules &&
-		echo "file /rcu_misuse.ko $O/misuse/rcu_misuse.ko 0644 0 0" >"$O/misuse/cpio.list" &&
-		"$O/usr/gen_init_cpio" "$O/misuse/cpio.list" >"$O/misuse/rcu_misuse.cpio"
+		"${KMAKE[@]}" M="$O/$suite" modules &&
+		echo "file /rcu_$suite.ko $O/$suite/rcu_$suite.ko 0644 0 0" >"$O/$suite/cpio.list" &&
+		"$O/usr/gen_init_cpio" "$O/$suite/cpio.list" >"$module_cpio"
 }
 
 # ccache's counters of compilations served from the cache and compiled:
@@ -88,7 +92,7 @@ build_inputs() {
 		echo "$src_state"
 		cat "${fragments[@]}"
 		"${cross}gcc" --version | head -n1
-		[ "$suite" != misuse ] || cat "$RCU_UP_ROOT"/tests/misuse/{Kbuild,rcu_misuse.c}
+		[ -z "$module_dir" ] || cat "$module_dir/Kbuild" "$module_dir/rcu_$suite.c"
 		cat "$0" "$RCU_UP_ROOT/scripts/lib.sh"
 	} | sha256sum | cut -d' ' -f1
 }
@@ -96,7 +100,7 @@ want_inputs=$(build_inputs)
 if [ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
    [ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
    grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
-   { [ "$suite" != misuse ] || [ -f "$O/misuse/rcu_misuse.cpio" ]; }; then
+   { [ -z "$module_dir" ] || [ -f "$module_cpio" ]; }; then
 	log "$where: up to date, not rebuilt (tree, fragments, compiler and scripts unchanged since its build of $(date -r "$inputs" '+%F %H:%M'))"
 	echo "$O"
 	exit 0
@@ -135,7 +139,7 @@ tq=$(date +%s)
 	date +%s >"$O/.rcu-up-build-start"
 	ccache_counts >"$O/.rcu-up-ccache-before"
 	"${KMAKE[@]}" -j"$JOBS" "$target" >"$build_log" 2>&1
-	[ "$suite" != misuse ] || build_test_module >>"$build_log" 2>&1
+	[ -z "$module_dir" ] || build_test_module >>"$build_log" 2>&1
 	ccache_counts >"$O/.rcu-up-ccache-after"
 ) 9>"$KBUILD_LOCK" &
 pid=$!

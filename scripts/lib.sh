@@ -279,7 +279,24 @@ config_fragments() { # SCENARIO ARCH [STAGE]
 		[ ! -f "$cf.$2" ] || cf+=" $cf.$2"
 	fi
 	kf=$(kconfig_fragment) || exit 1
-	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf "$f" $kf
+	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf $(scenario_base "$f") "$f" $kf
+}
+
+# "#BASE# NAME" in one of our scenarios: its options come after NAME's (a
+# variant that changes one option); prints NAME's file, or nothing.
+scenario_base() { # FILE
+	local b
+	b=$(sed -n 's/^#BASE#[[:space:]]*\([A-Za-z0-9-]*\).*/\1/p' "$1")
+	[ -n "$b" ] || return 0
+	[ -f "$SCENARIO_DIR/$b" ] || die "$1: #BASE# $b: no scenarios/$b"
+	echo "$SCENARIO_DIR/$b"
+}
+
+# A scenario file's text with its #BASE#'s first, for what is read from it.
+scenario_text() { # FILE
+	local b
+	b=$(scenario_base "$1") || exit 1
+	cat ${b:+"$b"} "$1"
 }
 
 # RCU_UP_KCONFIG="CONFIG_X=y CONFIG_Y=n ..." (make run KCONFIG=...), as
@@ -374,7 +391,7 @@ log_rcu_impl() {
 	gp=$(sed -n -E 's/^(\[[^]]*\] )?rcu:  Start-test grace-period state: (g-?[0-9]+ f0x[0-9a-f]+).*/\2/p' "$f" | head -n1)
 	if grep -aq 'Linux version' "$f" &&
 		! grep -aEq 'Hierarchical SRCU implementation|RCU calculated value of scheduler-enlistment delay' "$f" &&
-		grep -aEq -- '-torture:--- Start of test:|-scale:--- Start of test:|-ref-scale: --- Start of test:|rcu-misuse: [a-z_]+: provoking' "$f" &&
+		grep -aEq -- '-torture:--- Start of test:|-scale:--- Start of test:|-ref-scale: --- Start of test:|rcu-misuse: [a-z_]+: provoking|rcu-perf: start' "$f" &&
 		{ [ -z "$gp" ] || [ "$gp" = "g0 f0x0" ]; }; then
 		echo TINY_RCU
 	else
@@ -448,8 +465,8 @@ expected_rcu_impl() { # STAGE SCENARIO
 		echo TINY_PREEMPT_RCU
 		return
 	fi
-	smp=$(grep -qx 'CONFIG_SMP=y' "$f" && echo y || echo n)
-	preempt=$(grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' "$f" && echo y || echo n)
+	smp=$(scenario_text "$f" | grep -qx 'CONFIG_SMP=y' && echo y || echo n)
+	preempt=$(scenario_text "$f" | grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' && echo y || echo n)
 	case $smp$preempt in
 	yy) echo PREEMPT_RCU ;;
 	yn) echo TREE_RCU ;;
@@ -461,7 +478,7 @@ expected_rcu_impl() { # STAGE SCENARIO
 scenario_cpus() { # SCENARIO [STAGE]: 2 for an SMP scenario (this host has 2 CPUs)
 	local f
 	f=$(scenario_file "$1" "${2:-}")
-	[ -n "$f" ] && grep -qx 'CONFIG_SMP=y' "$f" && echo 2 || echo 1
+	[ -n "$f" ] && scenario_text "$f" | grep -qx 'CONFIG_SMP=y' && echo 2 || echo 1
 }
 
 # Options the fragments ask for that the final .config does not have, as
@@ -482,8 +499,8 @@ config_dropped() {
 	echo "${out[*]}"
 }
 
-# Which test suite a scenario's kernel runs at boot: "#SUITE# refscale" or
-# "#SUITE# rcuscale" in the scenario file, rcutorture otherwise.
+# Which test suite a scenario's kernel runs at boot: "#SUITE# refscale",
+# "rcuscale", "misuse" or "perf" in the scenario file, rcutorture otherwise.
 scenario_suite() { # SCENARIO [STAGE]
 	local s="" f
 	f=$(scenario_file "$1" "${2:-}")
@@ -652,7 +669,7 @@ guest_wait() {
 		fi
 		sleep 1
 		if [ $(( (SECONDS - t0) % 10 )) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
-			log "  booted $((SECONDS - t0))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale\|rcu-misuse' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
+			log "  booted $((SECONDS - t0))s of at most ${limit}s: $(grep -a 'rcu-torture\|ref_scale\|rcu-scale\|rcu-misuse\|rcu-perf' "$console" 2>/dev/null | tail -n1 | cut -c1-80)"
 		fi
 	done
 	wait "$pid" || rc=$?

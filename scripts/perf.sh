@@ -14,8 +14,13 @@
 #                 posted and invoked per second, one sample per flood; needs
 #                 HZ (the kernel's CONFIG_HZ) to turn jiffies into seconds
 #
-# The object: {metric, unit, median, min, max, n}.  The median is the figure
-# of the boot; the matrix repeats boots for the spread between them.
+#   curves        the perf suite's "rcu-perf: CASE key=value ..." lines
+#                 (tests/perf/rcu_perf.c), every one kept as a point
+#                 {case, key: value...}
+#
+# The object: {metric, unit, median, min, max, n, samples} (curves:
+# {metric, n, points}).  The median is the figure of the boot; the matrix
+# repeats boots for the spread between them; samples keeps every run's.
 set -euo pipefail
 
 [ $# -ge 1 ] || { echo "usage: $0 LOG [HZ]" >&2; exit 1; }
@@ -26,7 +31,19 @@ logf=$1 hz=${2:-}
 lines() { tr -d '\r' <"$logf" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] ?//'; }
 
 samples=() metric="" unit=""
-if grep -aq 'Runs[[:space:]]*Time(ns)' "$logf"; then
+if grep -aq 'rcu-perf: start' "$logf"; then
+	lines | awk '
+		/^rcu-perf: [a-z]+ [a-z_]+=/ && $2 != "start" {
+			printf "{\"case\":\"%s\"", $2
+			for (i = 3; i <= NF; i++) {
+				k = v = $i
+				sub(/=.*/, "", k); sub(/^[^=]*=/, "", v)
+				printf ",\"%s\":%s", k, (v ~ /^-?[0-9]+$/ ? v : "\"" v "\"")
+			}
+			print "}"
+		}' | jq -sc '{metric: "curves", n: length, points: .}'
+	exit 0
+elif grep -aq 'Runs[[:space:]]*Time(ns)' "$logf"; then
 	metric=read-side unit=ns
 	mapfile -t samples < <(lines | awk '
 		/Runs[[:space:]]*Time\(ns\)/ { on = 1; next }
@@ -54,7 +71,7 @@ if [ ${#samples[@]} -eq 0 ]; then
 	exit 0
 fi
 printf '%s\n' "${samples[@]}" | jq -sc --arg metric "$metric" --arg unit "$unit" '
-	sort as $s | ($s | length) as $n |
-	{metric: $metric, unit: $unit, n: $n, min: $s[0], max: $s[-1],
+	. as $all | sort as $s | ($s | length) as $n |
+	{metric: $metric, unit: $unit, n: $n, min: $s[0], max: $s[-1], samples: $all,
 	 median: (if $n % 2 == 1 then $s[($n - 1) / 2]
 		  else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end)}'

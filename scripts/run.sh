@@ -164,14 +164,26 @@ boot() {
 	rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
 	# The test module powers nothing off: our init does, once it returns.
 	misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
+	# TYPE is the module's list of cases, "all" its default (every case).
+	perf) [ "$type" = all ] || bootargs+=" rcu_perf.test=$type"
+		initrd_extra=$O/perf/rcu_perf.cpio ;;
 	esac
-	echo "$bootargs $extra" >"$run_dir/bootargs"
+	# icount=N among the arguments is QEMU's, not the kernel's (boot.sh's
+	# RCU_UP_ICOUNT): the guest's clock counts instructions.
+	local a icount="" kargs=()
+	for a in $extra; do
+		case $a in
+		icount=*) icount=${a#icount=} ;;
+		*) kargs+=("$a") ;;
+		esac
+	done
+	echo "$bootargs ${kargs[*]}" >"$run_dir/bootargs"
 	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s; $(minutes_left "$boots_left") of boots left"
 	rc=0
 	# shellcheck disable=SC2086
-	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra \
+	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra RCU_UP_ICOUNT=$icount \
 		"$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" "$(scenario_cpus "$scen" "$stage")" \
-		"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs $extra </dev/null || rc=$?
+		"$((secs + ${RCU_UP_BOOT_SLACK:-120}))" "$logf" $bootargs "${kargs[@]}" </dev/null || rc=$?
 	echo "$rc" >"$run_dir/qemu-exit"
 	boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 }
@@ -225,14 +237,14 @@ record() {
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
 		--arg dir "${run_dir#"$RCU_UP_ROOT"/}" --arg suite "${suite:-}" --argjson perf "$perf" \
-		--arg kconfig "${RCU_UP_KCONFIG:-}" '
+		--arg kconfig "${RCU_UP_KCONFIG:-}" --arg clock "$(cat "$logf.clock" 2>/dev/null || true)" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
 		def objs: if . == "" then null else split(";") | map(split(" ") |
 			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
 		{run: $run, arch: $arch, mem_mb: $mem, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
-		 kconfig: $kconfig,
+		 kconfig: $kconfig, clock: (if $clock == "" then null else $clock end),
 		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
@@ -278,7 +290,9 @@ run_one() {
 # rcutorture guest runs beside the build; the runs whose verdict depends on
 # timing (the misuse and scale suites) and the multi-CPU guests wait until
 # the builds are done.  make run leaves it off: its flood and scale figures
-# are measured with no build beside them.  Among the runs
+# are measured with no build beside them.  A run under QEMU's instruction
+# counting (icount=N) measures instructions, not host time, so one such
+# guest may run beside a build in either.  Among the runs
 # ready to start, the longest first (by the last run's boot time), so that
 # two guests keep both cores busy to the end.  A line repeated (for a
 # spread of timings) gets log -rN by its place in the matrix.
@@ -302,6 +316,8 @@ while read -r arch stage scen type secs expect mem extra; do
 	line_skips[i]=$([ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || echo y)
 	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
 		line_kind[i]=alone
+	elif [[ " ${extra:-} " == *" icount="* ]]; then
+		line_kind[i]=icount
 	elif [ "$(scenario_suite "$scen" "$stage")" != rcutorture ]; then
 		line_kind[i]=quiet
 	else
@@ -353,6 +369,7 @@ while [ ${#pending[@]} -gt 0 ]; do
 		case ${line_kind[j]} in
 		alone) [ $building = 0 ] && [ ${#guests[@]} -eq 0 ] || continue ;;
 		quiet) [ $building = 0 ] && [ ${#guests[@]} -lt "$limit" ] || continue ;;
+		icount) [ ${#guests[@]} -lt "$(( building ? 1 : jobs_max ))" ] || continue ;;
 		*) [ ${#guests[@]} -lt "$limit" ] || continue ;;
 		esac
 		pick=$j

@@ -6,10 +6,11 @@
 # off, 124 killed by the timeout, anything else a QEMU failure).  Prints
 # "VERDICT reason".
 #
-#   SUITE  rcutorture (default), refscale, rcuscale or misuse
+#   SUITE  rcutorture (default), refscale, rcuscale, misuse or perf
 #   TYPE   what the run asked for: rcutorture's torture_type (default: the
 #          log's rcutorture.torture_type=, else rcu), the scale tests'
-#          scale_type (default rcu), the misuse case (required)
+#          scale_type (default rcu), the misuse case (required), the perf
+#          module's case (default all: footprint, gp, flood, boost, idle)
 #   IMPL   the kernel's RCU implementation (config_rcu_impl), for the benign
 #          lines that apply to some implementations only; default: the
 #          "config" file next to LOG, else UNKNOWN
@@ -20,7 +21,8 @@
 #   PASS          TYPE-torture:--- End of test: SUCCESS (scale tests: the
 #                 complete results table, as many rows as the start-of-test
 #                 line announced; misuse: every expected diagnostic and
-#                 nothing else), no console badness (the kernel tree's
+#                 nothing else; perf: every case's "done" line, then the
+#                 module's), no console badness (the kernel tree's
 #                 console-badness.sh, GP hangs from parse-console.sh), no
 #                 kernel panic, and the guest powered off (exit 0)
 #   TORTURE-FAIL  rcutorture itself said TYPE-torture:--- End of test:
@@ -35,7 +37,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse [TYPE [IMPL]]]"
+[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse|perf [TYPE [IMPL]]]"
 logf=$1 rc=$2 suite=${3:-rcutorture} type=${4:-} impl=${5:-}
 [ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
 logf=$(realpath "$logf")
@@ -43,7 +45,7 @@ bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/
 [ -x "$bin/parse-console.sh" ] || die "no $bin/parse-console.sh; run: scripts/workspace.sh base"
 [ -x "$bin/console-badness.sh" ] || die "no $bin/console-badness.sh; run: scripts/workspace.sh base"
 case $suite in
-rcutorture|refscale|rcuscale|misuse) ;;
+rcutorture|refscale|rcuscale|misuse|perf) ;;
 *) die "unknown suite '$suite'" ;;
 esac
 
@@ -52,11 +54,12 @@ default_type() {
 	case $suite in
 	rcutorture) sed -n 's/.*Command line:.* rcutorture\.torture_type=\([^ ]*\).*/\1/p' "$logf" | tr -d '\r' | head -n1 | grep . || echo rcu ;;
 	refscale|rcuscale) echo rcu ;;
+	perf) echo all ;;
 	misuse) die "misuse: give the case the run asked for as TYPE (e.g. $0 LOG 0 misuse underflow)" ;;
 	esac
 }
 [ -n "$type" ] || type=$(default_type)
-[[ "$type" =~ ^[a-z0-9_-]+$ ]] || die "unexpected type '$type'"
+[[ "$type" =~ ^[a-z0-9_-]+(,[a-z0-9_-]+)*$ ]] || die "unexpected type '$type'"
 if [ -z "$impl" ]; then
 	impl=UNKNOWN
 	[ -r "$(dirname "$logf")/config" ] && impl=$(config_rcu_impl "$(dirname "$logf")/config")
@@ -387,8 +390,45 @@ misuse_verdict() {
 	fi
 }
 
+# The perf suite (tests/perf/rcu_perf.c): each case asked for ends with
+# "rcu-perf: CASE: done" and the module with "rcu-perf: done", with no
+# error line, on a clocksource finer than the tick, and nothing else wrong.
+perf_verdict() {
+	local panic bad clock c missing=() cases
+	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
+	panic=$(first 'Kernel panic - not syncing' "$judged")
+	bad=$(first_badness "$judged")
+	cases=$type
+	[ "$cases" != all ] || cases="footprint gp flood boost idle"
+	for c in ${cases//,/ }; do
+		has "rcu-perf: $c: done" "$judged" || missing+=("$c")
+	done
+	if [ -n "$panic" ]; then
+		echo "FAIL $panic"
+	elif has 'rcu-perf: error' "$judged"; then
+		echo "FAIL $(first 'rcu-perf: error' "$judged")"
+	elif [ -n "$bad" ]; then
+		echo "FAIL console badness: $bad"
+	elif [ "$rc" = 124 ]; then
+		echo "HANG ${#missing[@]} case(s) not done before the timeout: ${missing[*]} ($logf)"
+	elif [ "$rc" != 0 ]; then
+		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	elif ! has 'rcu-perf: start' "$judged"; then
+		echo "FAIL the perf module never started"
+	elif [ ${#missing[@]} -gt 0 ]; then
+		echo "FAIL case(s) not done: ${missing[*]}"
+	elif ! has 'rcu-perf: done' "$judged"; then
+		echo "FAIL no 'rcu-perf: done' line"
+	elif [[ "$clock" == *jiffies* ]]; then
+		echo "FAIL timed on the tick-granular clocksource $clock"
+	else
+		echo "PASS every case done ($cases), console clean, powered off"
+	fi
+}
+
 case $suite in
 rcutorture) rcutorture_verdict ;;
 refscale|rcuscale) scale_verdict ;;
 misuse) misuse_verdict ;;
+perf) perf_verdict ;;
 esac

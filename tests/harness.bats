@@ -280,12 +280,65 @@ fake_stage_trees() {
 	[ "$(head -c 4 "$TMP/report/sizes.png" | tail -c 3)" = PNG ]
 }
 
+@test "report: icount read side, curves, floors and goals from a perf fixture" {
+	RCU_UP_WORK=/nonexistent run "$ROOT/scripts/report.py" "$ROOT/tests/report/perf.jsonl" "$TMP/report"
+	[ "$status" -eq 0 ]
+	r=$TMP/report/REPORT.md
+	# Equal to the floor: no measurable difference, never "met".
+	grep -q '^| rcu | 20 (spread 0.00%, 5 boots) | 20 (spread 0.00%, 5 boots) | 20 (spread 0.00%, 5 boots) | 0.00% | 1.000 | no measurable difference' "$r"
+	grep -q '^| srcu | .* | 1.696 | missed: tiny worse: +69.6% (floor 0.00%) |' "$r"
+	# No preempted reader: said in words, not as a factor.
+	grep -q '^| normal, N=0 | .* | met: no preempted reader, so tiny has nothing to wait for and returns at once: the caller is the quiescent state (1.6 us against 12,000 us) |' "$r"
+	! grep -q 'x faster' "$r"
+	grep -q '^| normal, N=10 | 12,000 us \[12,000, 12,000\] (n=6) | 6,000 us .* | met: tiny better: -50.0% (floor 0.10%) |' "$r"
+	grep -q '^| kernel stacks, kB | 400 | 288 | 400 | +0 | -112 |' "$r"
+	grep -q '^| RCU kthread context switches/s, load 0/s | .* | no difference (both 0) |' "$r"
+	grep -q '^| read-side cost under icount | 0 | 1 | 2 | srcu: missed' "$r"
+	grep -q '^- read-side cost under icount, srcu: Tiny SRCU.s reader' "$r"
+	for c in perf-gp perf-flood perf-flood-mem perf-boost perf-idle; do
+		[ -s "$TMP/report/$c.png" ] && [ -s "$TMP/report/$c.svg" ]
+	done
+}
+
 @test "perf: refscale's results table gives ns per reader" {
 	run "$ROOT/scripts/perf.sh" "$FIX/refscale.log"
 	[ "$(jq -r '.metric + " " + .unit + " " + (.n | tostring)' <<<"$output")" = "read-side ns 10" ]
 	[ "$(jq -r '.min, .max' <<<"$output" | tr '\n' ' ')" = "51.192 234.751 " ]
 	run "$ROOT/scripts/perf.sh" "$FIX/good.log"
 	[ "$output" = null ]
+}
+
+@test "scenarios: #BASE# brings the base's options first, and its implementation and CPUs" {
+	[ "$(lib config_fragments PERF-B100 x86_64 0 | tr ' ' '\n' | sed 's|.*/||' | tr '\n' ' ')" = "x86_64 COMMON PERF PERF-B100 " ]
+	[ "$(lib expected_rcu_impl 0 PERF-B100)" = PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 1 PERF-B100)" = TINY_PREEMPT_RCU ]
+	[ "$(lib scenario_cpus PERF-B100)" = 1 ]
+	[ "$(lib scenario_suite PERF-B100)" = perf ]
+	mkdir -p "$TMP/scen"
+	printf '#BASE# NOSUCH\n' >"$TMP/scen/X"
+	run lib scenario_base "$TMP/scen/X"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"#BASE# NOSUCH: no scenarios/NOSUCH"* ]]
+}
+
+@test "perf suite: every point kept; PASS needs every case done, and fails on an error line" {
+	run "$ROOT/scripts/perf.sh" "$FIX/perf.log" 250
+	[ "$(jq -r '.metric + " " + (.n | tostring)' <<<"$output")" = "curves 112" ]
+	[ "$(jq '[.points[] | select(.case == "gp" and .readers == 1000)] | length' <<<"$output")" = 20 ]
+	[ "$(jq -c '.points[] | select(.case == "footprint") | [.free_kb, .kernel_stack_kb]' <<<"$output")" = "[489644,288]" ]
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "PASS every case done (footprint gp flood boost idle)"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf.log" 0 perf gp TINY_PREEMPT_RCU
+	[[ "$output" == "PASS every case done (gp)"* ]]
+	# Cut before the idle case ended: not done, whatever the exit.
+	sed '/rcu-perf: idle: done/,$d' "$TMP/perf.log" >"$TMP/perf-cut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf-cut.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL case(s) not done: idle" ]
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf-cut.log" 124 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "HANG 1 case(s) not done before the timeout: idle"* ]]
+	sed 's/rcu-perf: gp: done/rcu-perf: error gp: a reader was not queued as blocked\n&/' "$TMP/perf.log" >"$TMP/perf-err.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf-err.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL "*"rcu-perf: error gp: a reader was not queued"* ]]
 }
 
 @test "verdict: a refscale run that printed its results is PASS" {
@@ -576,6 +629,25 @@ fake_stage_trees() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"already exists"* ]]
 	[ "$(cat "$TMP/old.log")" = keep ]
+}
+
+@test "boot: icount=N counts instructions, with a 1 GHz TSC; the clock is recorded" {
+	mkdir -p "$TMP/bin"
+	# A stand-in QEMU: the guest prints its power-down and exits.
+	printf '%s\n' '#!/bin/bash' 'for a; do case $a in file:*) echo "reboot: Power down" >"${a#file:}" ;; esac; done' \
+		>"$TMP/bin/qemu-system-x86_64"
+	chmod +x "$TMP/bin/qemu-system-x86_64"
+	RCU_UP_ICOUNT=0 PATH="$TMP/bin:$PATH" "$ROOT/scripts/boot.sh" /nonexistent 1 20 "$TMP/ic/console.log"
+	grep -q -- '-icount shift=0.,sleep=off.,align=off ' "$TMP/ic/console.log.qemu-cmd"
+	grep -q 'tsc_early_khz=1000000' "$TMP/ic/console.log.qemu-cmd"
+	[ "$(cat "$TMP/ic/console.log.clock")" = icount=0 ]
+	RCU_UP_TSC_KHZ=123 PATH="$TMP/bin:$PATH" "$ROOT/scripts/boot.sh" /nonexistent 1 20 "$TMP/tcg/console.log"
+	! grep -q -- '-icount' "$TMP/tcg/console.log.qemu-cmd"
+	grep -q 'tsc_early_khz=123' "$TMP/tcg/console.log.qemu-cmd"
+	[ "$(cat "$TMP/tcg/console.log.clock")" = tcg ]
+	run env RCU_UP_ICOUNT=fast PATH="$TMP/bin:$PATH" "$ROOT/scripts/boot.sh" /nonexistent 1 20 "$TMP/bad/console.log"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"RCU_UP_ICOUNT=fast: give QEMU's icount shift"* ]]
 }
 
 counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$passed passed, $failed failed, $skipped skipped") }
