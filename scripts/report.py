@@ -18,6 +18,7 @@ import tempfile
 import sys
 
 import perf_report
+from perf_report import gnuplot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("RCU_UP_WORK", os.path.join(ROOT, "work"))
@@ -883,15 +884,6 @@ def floor_clause(arch, floors):
             "%s MB for tree and %s MB for tiny, %s MB apart" % (ft, fs, abs(ft - fs)))
     return "; the memory floors of tree and tiny are not both measured with one test " \
            "(`scripts/memfloor.sh -a %s 0 UP-PREEMPT` and `... 1 UP-PREEMPT`)" % arch
-
-
-def gnuplot(script, outdir):
-    try:
-        subprocess.run(["gnuplot"], input=script, text=True, cwd=outdir, check=True)
-        return True
-    except (OSError, subprocess.CalledProcessError) as e:
-        print("report: gnuplot failed: %s" % e, file=sys.stderr)
-        return False
 
 
 def chart(outdir, name, title, ylabel, rows, cols):

@@ -239,8 +239,28 @@ rcuscale_table() {
 	echo "$got ${want:-0}"
 }
 
+# What ends a scale or perf run's verdict first, in this order: a panic,
+# the test's own error line (ERROR_RE), console badness, the timeout (HANG,
+# with how far the test got), a QEMU failure.  Uses the caller's panic and
+# bad; prints nothing when none of them happened.
+test_failure() { # ERROR_RE HANG_DETAIL
+	local err
+	err=$(grep -aEm1 -- "$1" "$judged" | cut -c1-100 || true)
+	if [ -n "$panic" ]; then
+		echo "FAIL $panic"
+	elif [ -n "$err" ]; then
+		echo "FAIL $err"
+	elif [ -n "$bad" ]; then
+		echo "FAIL console badness: $bad"
+	elif [ "$rc" = 124 ]; then
+		echo "HANG $2 ($logf)"
+	elif [ "$rc" != 0 ]; then
+		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	fi
+}
+
 scale_verdict() {
-	local panic bad got want clock
+	local panic bad got want clock v
 	# The scale tests' figures are only as fine as the clocksource: on
 	# (refined-)jiffies, a tick, so that short loops time as 0 ns.
 	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
@@ -249,16 +269,9 @@ scale_verdict() {
 	if [ "$suite" = refscale ]; then read -r got want < <(refscale_table); else read -r got want < <(rcuscale_table); fi
 	local what="results rows"
 	[ "$suite" = rcuscale ] && what="writers' complete duration lists"
-	if [ -n "$panic" ]; then
-		echo "FAIL $panic"
-	elif grep -aq -- '-scale: *!!!' "$judged"; then
-		echo "FAIL $(grep -am1 -- '-scale: *!!!' "$judged" | cut -c1-100)"
-	elif [ -n "$bad" ]; then
-		echo "FAIL console badness: $bad"
-	elif [ "$rc" = 124 ]; then
-		echo "HANG $got of $want $what before the timeout ($logf)"
-	elif [ "$rc" != 0 ]; then
-		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	v=$(test_failure '-scale: *!!!' "$got of $want $what before the timeout")
+	if [ -n "$v" ]; then
+		echo "$v"
 	elif [ "$want" -eq 0 ]; then
 		echo "FAIL no $type $suite start-of-test line announcing the table's size"
 	elif [ "$got" -ne "$want" ]; then
@@ -394,7 +407,7 @@ misuse_verdict() {
 # "rcu-perf: CASE: done" and the module with "rcu-perf: done", with no
 # error line, on a clocksource finer than the tick, and nothing else wrong.
 perf_verdict() {
-	local panic bad clock c missing=() cases
+	local panic bad clock c missing=() cases v
 	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
 	panic=$(first 'Kernel panic - not syncing' "$judged")
 	bad=$(first_badness "$judged")
@@ -403,16 +416,9 @@ perf_verdict() {
 	for c in ${cases//,/ }; do
 		has "rcu-perf: $c: done" "$judged" || missing+=("$c")
 	done
-	if [ -n "$panic" ]; then
-		echo "FAIL $panic"
-	elif has 'rcu-perf: error' "$judged"; then
-		echo "FAIL $(first 'rcu-perf: error' "$judged")"
-	elif [ -n "$bad" ]; then
-		echo "FAIL console badness: $bad"
-	elif [ "$rc" = 124 ]; then
-		echo "HANG ${#missing[@]} case(s) not done before the timeout: ${missing[*]} ($logf)"
-	elif [ "$rc" != 0 ]; then
-		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	v=$(test_failure 'rcu-perf: error' "${#missing[@]} case(s) not done before the timeout: ${missing[*]}")
+	if [ -n "$v" ]; then
+		echo "$v"
 	elif ! has 'rcu-perf: start' "$judged"; then
 		echo "FAIL the perf module never started"
 	elif [ ${#missing[@]} -gt 0 ]; then
