@@ -292,7 +292,9 @@ scenario_base() { # FILE
 	echo "$SCENARIO_DIR/$b"
 }
 
-# A scenario file's text with its #BASE#'s first, for what is read from it.
+# A scenario file's text with its #BASE#'s first, for what is read from it
+# (into a variable: under pipefail, a grep -q reading it from a pipe would
+# SIGPIPE the cat when it stops early).
 scenario_text() { # FILE
 	local b
 	b=$(scenario_base "$1") || exit 1
@@ -450,7 +452,7 @@ scenario_options() {
 # The rule is the Kconfig defaults of each stage: SMP gets tree RCU, UP without
 # preemption TINY_RCU, UP with preemption TINY_PREEMPT_RCU at stage 1 only.
 expected_rcu_impl() { # STAGE SCENARIO
-	local stage=$1 f o smp preempt
+	local stage=$1 f o smp preempt text
 	f=$(scenario_file "$2" "$1")
 	[ -n "$f" ] || { echo UNKNOWN; return; }
 	o=$(sed -n "s/^#EXPECT-RCU#.*stage$stage=\([A-Z_]*\).*/\1/p" "$f")
@@ -465,8 +467,9 @@ expected_rcu_impl() { # STAGE SCENARIO
 		echo TINY_PREEMPT_RCU
 		return
 	fi
-	smp=$(scenario_text "$f" | grep -qx 'CONFIG_SMP=y' && echo y || echo n)
-	preempt=$(scenario_text "$f" | grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' && echo y || echo n)
+	text=$(scenario_text "$f")
+	smp=$(grep -qx 'CONFIG_SMP=y' <<<"$text" && echo y || echo n)
+	preempt=$(grep -qEx 'CONFIG_(PREEMPT|PREEMPT_DYNAMIC|PREEMPT_RT)=y' <<<"$text" && echo y || echo n)
 	case $smp$preempt in
 	yy) echo PREEMPT_RCU ;;
 	yn) echo TREE_RCU ;;
@@ -478,7 +481,7 @@ expected_rcu_impl() { # STAGE SCENARIO
 scenario_cpus() { # SCENARIO [STAGE]: 2 for an SMP scenario (this host has 2 CPUs)
 	local f
 	f=$(scenario_file "$1" "${2:-}")
-	[ -n "$f" ] && scenario_text "$f" | grep -qx 'CONFIG_SMP=y' && echo 2 || echo 1
+	[ -n "$f" ] && grep -qx 'CONFIG_SMP=y' <<<"$(scenario_text "$f")" && echo 2 || echo 1
 }
 
 # Options the fragments ask for that the final .config does not have, as
