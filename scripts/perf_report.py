@@ -246,6 +246,10 @@ def compare_row(label, xs, scale, unit, lower, goals, goal_name, why_tiny_zero=N
             verdict = "%s (%+.1f%%; no floor measured)" % (goal_word(ok), 100 * (ms / mt - 1) if mt else 0)
         else:
             words, ok = difference(mt, ms, fl, lower)
+            if ok is not None and not 0.1 <= ms / mt <= 10:
+                # Far apart: the two figures say more than a percentage.
+                words = "tiny %s: %s%s against tree's %s%s (floor %s)" % (
+                    "better" if ok else "worse", num(ms / scale), unit, num(mt / scale), unit, pc(fl))
             verdict = words if ok is None else "%s: %s" % (goal_word(ok), words)
         goals.append((goal_name, ok, "%s: %s" % (label, verdict)))
     return "| %s | %s | %s | %s | %s |" % (label, cells[0], cells[1], cells[2], verdict)
