@@ -388,6 +388,10 @@ def footprint_section(records):
                   "(%s), %+g kB KernelStack, %+g kB Slab." % (scen, what, d[0], share(d[0]), d[1], d[2]))
     if not diffs:
         md.append("Not measured: boots of the same scenario at stages 0 and 1 are needed.")
+    md += ["", "These boots read memory while rcutorture runs, under host time, so one kernel's "
+           "figure moves between boots by hundreds of kB. Section 4's \"Runtime footprint at a "
+           "fixed point\" reads it at one point of an instruction-counted boot, with stage 3 "
+           "(the same tree as stage 0) beside it as the floor."]
     return md + [""], diffs
 
 
