@@ -63,7 +63,7 @@ def spread(xs):
 
 
 def num(v):
-    return "{:,.0f}".format(v) if abs(v) >= 1000 else "%.3g" % v
+    return "{:,.0f}".format(v) if abs(v) >= 100 else "%.3g" % v
 
 
 def pc(f, sign=False):
