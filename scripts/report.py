@@ -1077,6 +1077,9 @@ def main():
         md += ["", "After boot (%s, median of boots), tree RCU leaves %g kB %s memory free "
                "than TINY_PREEMPT_RCU: %s; its kernel stacks take %+g kB and its slab %+g kB." % (
                    scen, abs(d[0]), "less" if d[0] >= 0 else "more", share(abs(d[0])), -d[1], -d[2])]
+    fixed = perf_report.footprint_sentence(records)
+    if fixed:
+        md += ["", fixed]
     if perf_verdicts:
         md += ["", "Performance goals (tiny-preempt no slower than tree on UP): " +
                "; ".join(perf_verdicts) + "."]

@@ -293,8 +293,8 @@ fake_stage_trees() {
 	grep -q '^| normal, N=10 | 12,000 us \[12,000, 12,000\] (n=6) | 6,000 us .* | met: tiny better: -50.0% (floor 0.10%) |' "$r"
 	grep -q '^| kernel stacks, kB | 400 | 288 | 400 | +0 | -112 |' "$r"
 	grep -q '^| RCU kthread context switches/s, load 0/s | .* | no difference (both 0) |' "$r"
-	grep -q '^| read-side cost under icount | 0 | 1 | 2 | srcu: missed' "$r"
-	grep -q '^- read-side cost under icount, srcu: Tiny SRCU.s reader' "$r"
+	grep -q '^| read-side cost | 0 | 1 | 2 | srcu: missed' "$r"
+	grep -q '^- read-side cost, srcu: Tiny SRCU.s reader' "$r"
 	for c in perf-gp perf-flood perf-flood-mem perf-boost perf-idle; do
 		[ -s "$TMP/report/$c.png" ] && [ -s "$TMP/report/$c.svg" ]
 	done
