@@ -163,11 +163,12 @@ boot() {
 	refscale) bootargs+=" refscale.scale_type=$type" ;;
 	rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
 	# The test module powers nothing off: our init does, once it returns.
-	misuse) bootargs+=" rcu_misuse.test=$type" initrd_extra=$O/misuse/rcu_misuse.cpio ;;
+	misuse) bootargs+=" rcu_misuse.test=$type" ;;
 	# TYPE is the module's list of cases, "all" its default (every case).
-	perf) [ "$type" = all ] || bootargs+=" rcu_perf.test=$type"
-		initrd_extra=$O/perf/rcu_perf.cpio ;;
+	perf) [ "$type" = all ] || bootargs+=" rcu_perf.test=$type" ;;
 	esac
+	# The suite's test module, where build.sh built one (tests/SUITE).
+	[ ! -f "$RCU_UP_ROOT/tests/$suite/Kbuild" ] || initrd_extra=$O/$suite/rcu_$suite.cpio
 	# icount=N among the arguments is QEMU's, not the kernel's (boot.sh's
 	# RCU_UP_ICOUNT): the guest's clock counts instructions.
 	local a icount="" kargs=()
