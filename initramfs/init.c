@@ -2,11 +2,15 @@
 /*
  * rcu-up's guest init: the only program in the initramfs.
  *
- * rcutorture (or refscale/rcuscale) is built into the kernel and started by
- * its own boot parameters, and powers the guest off when it is done.  This
- * init only has to exist, report the runtime footprint the report needs, and
- * stay out of the way.  The exceptions are the misuse and perf suites: their
- * test module comes in the initramfs, and init loads it, then powers off.
+ * A test built into the kernel (rcutorture, in most scenarios) is started by
+ * its own boot parameters and powers the guest off when it is done.  A
+ * kernel that serves several tests has them as modules, in a cpio appended
+ * to the initramfs: rcu_up.test=NAME on the kernel command line names the
+ * one to load, with its parameters from the command line.  rcutorture,
+ * refscale and rcuscale then run and power off as when built in; the misuse
+ * and perf suites' modules run their cases as they load, and init powers
+ * off once they return.  Otherwise init only has to exist, report the
+ * runtime footprint the report needs, and stay out of the way.
  * Everything it prints starts with "rcu-up-init:" so the harness can parse
  * it out of the console log.
  */
@@ -22,8 +26,23 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* The test modules a suite may put in the initramfs, by name. */
-static const char *const test_modules[] = { "rcu_misuse", "rcu_perf", NULL };
+/*
+ * The test modules init knows: what each needs loaded first, and whether
+ * it powers the guest off itself (the torture-style tests do, with
+ * NAME.shutdown set) or returns from its init when done.
+ */
+static const struct test_module {
+	const char *name;
+	const char *needs;
+	int powers_off;
+} test_modules[] = {
+	{ "rcutorture", "torture", 1 },
+	{ "refscale", "torture", 1 },
+	{ "rcuscale", "torture", 1 },
+	{ "rcu_misuse", NULL, 0 },
+	{ "rcu_perf", NULL, 0 },
+	{ NULL, NULL, 0 },
+};
 
 static void setup_console(void)
 {
@@ -113,25 +132,31 @@ static void report_kthreads(void)
 	printf("rcu-up-init: kthreads total=%d rcu=%d\n", total, rcu);
 }
 
+static void read_cmdline(char *cmdline, size_t size)
+{
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	cmdline[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(cmdline, size, f))
+		cmdline[0] = '\0';
+	fclose(f);
+}
+
 /*
  * The kernel leaves "module.param=value" boot parameters of modules it does
- * not have built in to user space (modprobe's job): hand the test module's
- * own to it.
+ * not have built in to user space (modprobe's job): collect NAME's.
  */
 static void module_params(const char *name, char *params, size_t size)
 {
 	char prefix[64];
 	char cmdline[4096], *tok, *save;
 	size_t n = 0, len;
-	FILE *f = fopen("/proc/cmdline", "r");
 
 	snprintf(prefix, sizeof(prefix), "%s.", name);
 	params[0] = '\0';
-	if (!f)
-		return;
-	if (!fgets(cmdline, sizeof(cmdline), f))
-		cmdline[0] = '\0';
-	fclose(f);
+	read_cmdline(cmdline, sizeof(cmdline));
 	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
 		if (strncmp(tok, prefix, strlen(prefix)))
 			continue;
@@ -143,23 +168,57 @@ static void module_params(const char *name, char *params, size_t size)
 	}
 }
 
-/* Load the suite's test module if there is one, then power off. */
-static void run_test_module(void)
+/* The module rcu_up.test= names, or NULL when there is none. */
+static const struct test_module *test_asked_for(void)
 {
-	char path[64], params[1024];
-	int i, fd = -1;
+	char params[256];
+	int i;
 
-	for (i = 0; test_modules[i] && fd < 0; i++) {
-		snprintf(path, sizeof(path), "/%s.ko", test_modules[i]);
-		fd = open(path, O_RDONLY);
+	module_params("rcu_up", params, sizeof(params));
+	if (strncmp(params, "test=", 5))
+		return NULL;
+	params[strcspn(params, " ")] = '\0';
+	for (i = 0; test_modules[i].name; i++)
+		if (!strcmp(params + 5, test_modules[i].name))
+			return &test_modules[i];
+	printf("rcu-up-init: rcu_up.%s: no such test module\n", params);
+	return NULL;
+}
+
+/* Load /NAME.ko with NAME's boot parameters; 0 when it loaded. */
+static int load_module(const char *name)
+{
+	char path[64], params[4096];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/%s.ko", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		printf("rcu-up-init: no %s in the initramfs: %s\n", path, strerror(errno));
+		return -1;
 	}
-	if (fd < 0)
-		return;
-	module_params(test_modules[i - 1], params, sizeof(params));
+	module_params(name, params, sizeof(params));
 	printf("rcu-up-init: loading %s %s\n", path, params);
-	if (syscall(SYS_finit_module, fd, params, 0))
+	ret = syscall(SYS_finit_module, fd, params, 0);
+	if (ret)
 		printf("rcu-up-init: loading %s failed: %s\n", path, strerror(errno));
 	close(fd);
+	return ret;
+}
+
+/*
+ * Load the test module the command line asks for, if any.  One that
+ * returns when done (or fails to load) is followed by a power-off.
+ */
+static void run_test_module(void)
+{
+	const struct test_module *t = test_asked_for();
+
+	if (!t)
+		return;
+	if ((!t->needs || !load_module(t->needs)) && !load_module(t->name) &&
+	    t->powers_off)
+		return;
 	/*
 	 * Give the kernel's console a moment to print the module's last
 	 * lines first: on PREEMPT_RT it prints from a kthread, behind us, and

@@ -19,6 +19,8 @@ stage=$1 scen=$2 arch=${3:-$RCU_UP_ARCH}
 check_stage "$stage"
 check_scenario "$scen"
 check_arch "$arch"
+# A scenario that only picks a test (#KERNEL#) builds the kernel it names.
+scen=$(scenario_kernel "$scen")
 need_cmds make gcc flex bison bc size
 need_arch_tools "$arch" build
 # RCU_UP_SRC/RCU_UP_O: build a development tree instead of a stage's.
@@ -44,21 +46,31 @@ where="$arch stage $stage / $scen"
 
 suite=$(scenario_suite "$scen" "$stage")
 
-# The misuse and perf suites' test modules (tests/SUITE/rcu_SUITE.c), built
-# against this kernel from a copy kept in $O/SUITE (the repository stays
-# clean).  "make modules" first: it writes the Module.symvers an external
-# module links against.  The module goes into a cpio of its own, appended
-# to the initramfs at boot.
+# The test modules of a kernel with CONFIG_MODULES: the tree's own that the
+# scenario asks for as modules (rcutorture, refscale, rcuscale and the
+# torture.ko they need) and the misuse or perf suite's (tests/SUITE/rcu_SUITE.c,
+# built against this kernel from a copy kept in $O/SUITE, so the repository
+# stays clean).  "make modules" first: it builds the tree's and writes the
+# Module.symvers an external module links against.  They all go into one
+# cpio, appended to the initramfs at boot; our init loads the one the run's
+# rcu_up.test= names.
 module_dir=""
 [ ! -f "$RCU_UP_ROOT/tests/$suite/Kbuild" ] || module_dir=$RCU_UP_ROOT/tests/$suite
-module_cpio=$O/$suite/rcu_$suite.cpio
-build_test_module() {
-	mkdir -p "$O/$suite"
-	cp -u "$module_dir/Kbuild" "$module_dir/rcu_$suite.c" "$O/$suite/"
-	"${KMAKE[@]}" -j"$JOBS" modules &&
-		"${KMAKE[@]}" M="$O/$suite" modules &&
-		echo "file /rcu_$suite.ko $O/$suite/rcu_$suite.ko 0644 0 0" >"$O/$suite/cpio.list" &&
-		"$O/usr/gen_init_cpio" "$O/$suite/cpio.list" >"$module_cpio"
+module_cpio=$O/rcu-up-modules.cpio
+want_modules=$(cat "${fragments[@]}" | sed -n 's/^CONFIG_MODULES=//p' | tail -n1)
+[ "$want_modules" = y ] || want_modules=""
+build_test_modules() {
+	local ko
+	"${KMAKE[@]}" -j"$JOBS" modules || return
+	if [ -n "$module_dir" ]; then
+		mkdir -p "$O/$suite"
+		cp -u "$module_dir/Kbuild" "$module_dir/rcu_$suite.c" "$O/$suite/"
+		"${KMAKE[@]}" M="$O/$suite" modules || return
+	fi
+	for ko in "$O"/kernel/torture.ko "$O"/kernel/rcu/{rcutorture,refscale,rcuscale}.ko "$O/$suite/rcu_$suite.ko"; do
+		[ ! -f "$ko" ] || echo "file /$(basename "$ko") $ko 0644 0 0"
+	done >"$O/rcu-up-modules.list"
+	"$O/usr/gen_init_cpio" "$O/rcu-up-modules.list" >"$module_cpio"
 }
 
 # ccache's counters of compilations served from the cache and compiled:
@@ -100,7 +112,7 @@ want_inputs=$(build_inputs)
 if [ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
    [ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
    grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
-   { [ -z "$module_dir" ] || [ -f "$module_cpio" ]; }; then
+   { [ -z "$want_modules" ] || [ -f "$module_cpio" ]; }; then
 	log "$where: up to date, not rebuilt (tree, fragments, compiler and scripts unchanged since its build of $(date -r "$inputs" '+%F %H:%M'))"
 	echo "$O"
 	exit 0
@@ -139,7 +151,7 @@ tq=$(date +%s)
 	date +%s >"$O/.rcu-up-build-start"
 	ccache_counts >"$O/.rcu-up-ccache-before"
 	"${KMAKE[@]}" -j"$JOBS" "$target" >"$build_log" 2>&1
-	[ -z "$module_dir" ] || build_test_module >>"$build_log" 2>&1
+	[ -z "$want_modules" ] || build_test_modules >>"$build_log" 2>&1
 	ccache_counts >"$O/.rcu-up-ccache-after"
 ) 9>"$KBUILD_LOCK" &
 pid=$!

@@ -246,14 +246,27 @@ scenario_boot() { # SCENARIO [STAGE]
 # change them.
 # Other arches build in work/stage-N/build-ARCH/SCENARIO (the same depth, so
 # the same relative path to the source); x86_64 keeps work/stage-N/build.
+# A scenario that only picks a test boots another scenario's kernel
+# (scenario_kernel): its build directory is that kernel's.
 stage_src() { echo "$RCU_UP_WORK/stage-$1/src"; }
 build_dir() { # STAGE SCENARIO [ARCH]
-	local a=${3:-$RCU_UP_ARCH}
+	local a=${3:-$RCU_UP_ARCH} k
+	k=$(scenario_kernel "$2")
 	if [ "$a" = x86_64 ]; then
-		echo "$RCU_UP_WORK/stage-$1/build/$2"
+		echo "$RCU_UP_WORK/stage-$1/build/$k"
 	else
-		echo "$RCU_UP_WORK/stage-$1/build-$a/$2"
+		echo "$RCU_UP_WORK/stage-$1/build-$a/$k"
 	fi
+}
+
+# "#KERNEL# NAME" in one of our scenarios: it boots NAME's kernel (built
+# once for every scenario that names it) with a test of its own (its
+# #SUITE#, its .boot); prints NAME, or the scenario itself.
+scenario_kernel() { # SCENARIO
+	local k=""
+	[ ! -f "$SCENARIO_DIR/$1" ] || k=$(sed -n 's/^#KERNEL#[[:space:]]*\([A-Za-z0-9-]*\).*/\1/p' "$SCENARIO_DIR/$1")
+	[ -z "$k" ] || [ -f "$SCENARIO_DIR/$k" ] || die "scenarios/$1: #KERNEL# $k: no scenarios/$k"
+	echo "${k:-$1}"
 }
 
 # What a tree holds, for stamps that skip work already done on it: its
@@ -284,11 +297,12 @@ config_fragments() { # SCENARIO ARCH [STAGE]
 
 # "#BASE# NAME" in one of our scenarios: its options come after NAME's (a
 # variant that changes one option); prints NAME's file, or nothing.
+# A #KERNEL#'s options are read the same way (its kernel's are its own).
 scenario_base() { # FILE
 	local b
-	b=$(sed -n 's/^#BASE#[[:space:]]*\([A-Za-z0-9-]*\).*/\1/p' "$1")
+	b=$(sed -n 's/^#\(BASE\|KERNEL\)#[[:space:]]*\([A-Za-z0-9-]*\).*/\2/p' "$1" | head -n1)
 	[ -n "$b" ] || return 0
-	[ -f "$SCENARIO_DIR/$b" ] || die "$1: #BASE# $b: no scenarios/$b"
+	[ -f "$SCENARIO_DIR/$b" ] || die "$1: #$(sed -n "s/^#\(BASE\|KERNEL\)#.*/\1/p" "$1" | head -n1)# $b: no scenarios/$b"
 	echo "$SCENARIO_DIR/$b"
 }
 
@@ -509,6 +523,14 @@ scenario_suite() { # SCENARIO [STAGE]
 	f=$(scenario_file "$1" "${2:-}")
 	[ -z "$f" ] || s=$(sed -n 's/^#SUITE#[[:space:]]*\([a-z]*\).*/\1/p' "$f")
 	echo "${s:-rcutorture}"
+}
+
+# The kernel module a suite's test is (our init loads it by this name).
+suite_module() { # SUITE
+	case $1 in
+	misuse|perf) echo "rcu_$1" ;;
+	*) echo "$1" ;;
+	esac
 }
 
 # Why SCENARIO cannot run at STAGE ("#STAGES# 1 2: reason") or on ARCH

@@ -406,8 +406,21 @@ def section_size(elf, name, arch="x86_64"):
     return sizes.get(name)
 
 
+def scenario_kernel(scen):
+    """As scripts/lib.sh's scenario_kernel: the kernel a #KERNEL# scenario boots."""
+    try:
+        with open(os.path.join(ROOT, "scenarios", scen)) as f:
+            for line in f:
+                if line.startswith("#KERNEL#"):
+                    return line.split()[1]
+    except OSError:
+        pass
+    return scen
+
+
 def build_dir(stage, scen, arch="x86_64"):
     """As scripts/lib.sh's build_dir: x86_64 keeps the path from before arches."""
+    scen = scenario_kernel(scen)
     if arch == "x86_64":
         return os.path.join(WORK, "stage-%d" % stage, "build", scen)
     return os.path.join(WORK, "stage-%d" % stage, "build-" + arch, scen)

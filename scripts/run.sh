@@ -57,22 +57,29 @@ done
 log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
 # The kernels the matrix needs, in matrix order (RCU_UP_NO_BUILD=1: none,
-# boot them as they were last built).  Estimates of what is left come from
-# the last run's build times (kernels never built here: a cold build's
-# time, 240 s for x86_64 and 180 s for the smaller cross-built ones, as
-# measured on 2 cores; see README).
+# boot them as they were last built): one per (arch, stage, kernel), the
+# scenarios that only pick a test (#KERNEL#) sharing their kernel's.
 declare -A built=()
 kernels=()
 while read -r arch stage scen _; do
 	[ -n "$arch" ] || continue
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
-	[ -n "${built[$arch/$stage/$scen]:-}" ] && continue
-	built[$arch/$stage/$scen]=1
+	kern=$(scenario_kernel "$scen")
+	[ -n "${built[$arch/$stage/$kern]:-}" ] && continue
+	built[$arch/$stage/$kern]=1
 	[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] && continue
-	kernels+=("$arch $stage $scen")
+	kernels+=("$arch $stage $kern")
 done <<<"$lines"
-build_guess() { # "ARCH STAGE SCENARIO"
-	timing_get "build $1" "$([ "${1%% *}" = x86_64 ] && echo 240 || echo 180)"
+log "matrix $matrix: ${#kernels[@]} kernels to build or find up to date"
+# What is left, estimated from measured times: a kernel's last build here
+# (results/timings.tsv), else the mean of this run's builds so far, else a
+# cold build's time on this project's 2-core machines (RCU_UP_BUILD_GUESS,
+# 450 s: 448 s for x86_64 UP-PREEMPT, 2026-12-06).  The builder keeps its
+# estimate in $tmp/builds-left for the boots' lines.
+build_guess() { # "ARCH STAGE KERNEL" DONE_SECONDS DONE_COUNT
+	local d=${RCU_UP_BUILD_GUESS:-450}
+	[ "${3:-0}" -eq 0 ] || d=$(($2 / $3))
+	timing_get "build $1" "$d"
 }
 
 tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
@@ -87,21 +94,28 @@ done
 # Phase 1, in the background: build every kernel, one build at a time,
 # marking each in $tmp/built as it is done (a failed build too: its run
 # then reports the build's status).
-build_all() {
-	local left=0 k=0 kernel arch stage scen t0
-	for kernel in "${kernels[@]}"; do
-		left=$((left + $(build_guess "$kernel")))
+builds_left() { # FIRST DONE_SECONDS DONE_COUNT: estimate for kernels FIRST...
+	local j left=0
+	for ((j = $1; j < ${#kernels[@]}; j++)); do
+		left=$((left + $(build_guess "${kernels[j]}" "$2" "$3")))
 	done
+	echo "$left"
+}
+build_all() {
+	local k=0 kernel arch stage scen t0 done_s=0 left
 	for kernel in "${kernels[@]}"; do
 		read -r arch stage scen <<<"$kernel"
+		left=$(builds_left "$k" "$done_s" "$k")
+		echo "$left" >"$tmp/builds-left"
 		k=$((k + 1))
 		log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
-		left=$((left - $(build_guess "$kernel")))
 		t0=$SECONDS
 		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+		done_s=$((done_s + SECONDS - t0))
 		timing_put "build $kernel" "$((SECONDS - t0))" || true
 		touch "$tmp/built/$arch-$stage-$scen"
 	done
+	echo 0 >"$tmp/builds-left"
 }
 declare -A guests=() # pid -> run number, of the guests booting
 build_all &
@@ -158,17 +172,22 @@ boot() {
 	bootargs=$(scenario_boot "$scen" "$stage" | tr '\n' ' ')
 	case $suite in
 	# rcutorture stops itself after SECONDS; the scale tests stop when
-	# done (shutdown defaults on when built in) and SECONDS is their budget.
+	# done (shutdown=1: its default only when built in) and SECONDS is
+	# their budget.
 	rcutorture) bootargs+=" rcutorture.torture_type=$type rcutorture.shutdown_secs=$secs rcutorture.stat_interval=15" ;;
-	refscale) bootargs+=" refscale.scale_type=$type" ;;
-	rcuscale) bootargs+=" rcuscale.scale_type=$type" ;;
+	refscale) bootargs+=" refscale.scale_type=$type refscale.shutdown=1" ;;
+	rcuscale) bootargs+=" rcuscale.scale_type=$type rcuscale.shutdown=1" ;;
 	# The test module powers nothing off: our init does, once it returns.
 	misuse) bootargs+=" rcu_misuse.test=$type" ;;
 	# TYPE is the module's list of cases, "all" its default (every case).
 	perf) [ "$type" = all ] || bootargs+=" rcu_perf.test=$type" ;;
 	esac
-	# The suite's test module, where build.sh built one (tests/SUITE).
-	[ ! -f "$RCU_UP_ROOT/tests/$suite/Kbuild" ] || initrd_extra=$O/$suite/rcu_$suite.cpio
+	# A kernel with test modules (build.sh's cpio of them): our init loads
+	# the suite's (rcu_up.test=MODULE), which is then not built in.
+	if [ -f "$O/rcu-up-modules.cpio" ]; then
+		initrd_extra=$O/rcu-up-modules.cpio
+		bootargs+=" rcu_up.test=$(suite_module "$suite")"
+	fi
 	# icount=N among the arguments is QEMU's, not the kernel's (boot.sh's
 	# RCU_UP_ICOUNT): the guest's clock counts instructions.
 	local a icount="" kargs=()
@@ -179,7 +198,7 @@ boot() {
 		esac
 	done
 	echo "$bootargs ${kargs[*]}" >"$run_dir/bootargs"
-	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s; $(minutes_left "$boots_left") of boots left"
+	log "[$i/$n] booting $arch ($mem MB) stage $stage, $scen, $suite $type ${extra:+($extra) }for ${secs}s; $left"
 	rc=0
 	# shellcheck disable=SC2086
 	RCU_UP_ARCH=$arch RCU_UP_MEM=$mem RCU_UP_INITRD_EXTRA=$initrd_extra RCU_UP_ICOUNT=$icount \
@@ -300,11 +319,29 @@ run_one() {
 jobs_max=${RCU_UP_BOOT_JOBS:-2}
 [[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || die "RCU_UP_BOOT_JOBS='$jobs_max' is not a number of guests (1 or more)"
 overlap=${RCU_UP_OVERLAP:-0}
+# A boot's time: its last time here (results/timings.tsv), else the mean
+# of this run's finished boots of its kind (arch, scenario, type, clock),
+# else that kind's mean in the last snapshot's results (a run of
+# matrix/headline on a machine like this one; a scale suite takes a tenth
+# of its budget or less), else its SECONDS and 20 s of booting.
+declare -A snap_boot=() run_boot_s=() run_boot_n=()
+if [ -f "$RCU_UP_ROOT/snapshot/results.jsonl" ]; then
+	while IFS=$'\t' read -r k v; do snap_boot[$k]=$v; done < <(jq -rs '
+		map(select(.boot_seconds > 0)) |
+		group_by([.arch, .scenario, .torture_type, ((.clock // "tcg") | startswith("icount"))])[] |
+		["\(.[0].arch) \(.[0].scenario) \(.[0].torture_type) \((.[0].clock // "tcg") | startswith("icount"))",
+		 (map(.boot_seconds) | add / length | ceil)] | @tsv' "$RCU_UP_ROOT/snapshot/results.jsonl" 2>/dev/null || true)
+fi
+boot_kind() { # ARCH SCENARIO TYPE ARGS
+	echo "$1 $2 $3 $([[ " $4 " == *" icount="* ]] && echo true || echo false)"
+}
 boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]: seconds
-	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "$(($6 + 20))"
+	local kind
+	kind=$(boot_kind "$1" "$4" "$5" "${7:-}")
+	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "${snap_boot[$kind]:-$(($6 + 20))}"
 }
 declare -A reps=()
-line_of=() line_rep=() line_guess=() line_kind=() line_skips=()
+line_of=() line_rep=() line_guess=() line_kind=() line_skips=() line_hist=() line_bkind=()
 i=0
 while read -r arch stage scen type secs expect mem extra; do
 	[ -n "$arch" ] || continue
@@ -314,6 +351,8 @@ while read -r arch stage scen type secs expect mem extra; do
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	line_rep[i]=${reps[$key]}
 	line_guess[i]=$(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")
+	line_hist[i]=$(timing_get "boot $key" "")
+	line_bkind[i]=$(boot_kind "$arch" "$scen" "$type" "${extra:-}")
 	line_skips[i]=$([ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || echo y)
 	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
 		line_kind[i]=alone
@@ -329,24 +368,58 @@ done <<<"$lines"
 mapfile -t pending < <(for j in "${!line_of[@]}"; do printf '%d %d\n' "${line_guess[j]}" "$j"; done |
 	sort -k1,1nr -k2,2n | cut -d' ' -f2)
 
+# A finished boot's time becomes the guess for the pending boots of its
+# kind that have no time of their own here.
+learn_boot() { # RUN
+	local j b k
+	b=$(jq -r '.boot_seconds // 0' "$tmp/$1.json" 2>/dev/null || echo 0)
+	[ "$b" -gt 0 ] 2>/dev/null || return 0
+	k=${line_bkind[$1]}
+	run_boot_s[$k]=$(( ${run_boot_s[$k]:-0} + b ))
+	run_boot_n[$k]=$(( ${run_boot_n[$k]:-0} + 1 ))
+	for j in "${pending[@]}"; do
+		[ "${line_bkind[j]}" = "$k" ] && [ -z "${line_hist[j]}" ] || continue
+		line_guess[j]=$(( run_boot_s[$k] / run_boot_n[$k] ))
+	done
+}
 reap() {
 	local pid
 	for pid in "${!guests[@]}"; do
 		kill -0 "$pid" 2>/dev/null && continue
 		wait "$pid" || true
+		learn_boot "${guests[$pid]}"
 		unset "guests[$pid]"
 	done
+}
+# "about N min left (builds M, boots K)": the builds one after another;
+# the boots two at a time (a multi-CPU guest alone), those that may run
+# beside a build (icount; any rcutorture one with RCU_UP_OVERLAP=1) one at
+# a time while builds are left, the rest after them.
+time_left() {
+	local j b=0 par=0 side=0 alone=0 boots
+	[ ! -f "$tmp/builds-left" ] || b=$(cat "$tmp/builds-left")
+	kill -0 "$builder" 2>/dev/null || b=0
+	for j in "${pending[@]}"; do
+		case ${line_kind[j]} in
+		alone) alone=$((alone + line_guess[j])) ;;
+		icount) side=$((side + line_guess[j])) ;;
+		any) if [ "$overlap" = 1 ]; then side=$((side + line_guess[j])); else par=$((par + line_guess[j])); fi ;;
+		*) par=$((par + line_guess[j])) ;;
+		esac
+	done
+	[ "$side" -le "$b" ] && side=0 || side=$((side - b))
+	boots=$(( (par + side) / jobs_max + alone ))
+	echo "$(minutes_left $((b + boots))) left (builds $(( (b + 59) / 60 )), boots $(( (boots + 59) / 60 )))"
 }
 ready() { # RUN: its kernel is built (or it needs none)
 	local arch stage scen
 	read -r arch stage scen _ <<<"${line_of[$1]}"
-	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -n "${line_skips[$1]}" ] || [ -e "$tmp/built/$arch-$stage-$scen" ]
+	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -n "${line_skips[$1]}" ] || [ -e "$tmp/built/$arch-$stage-$(scenario_kernel "$scen")" ]
 }
 start() { # RUN [fg]
-	local arch stage scen type secs expect mem extra j boots_left=0
+	local arch stage scen type secs expect mem extra left
 	read -r arch stage scen type secs expect mem extra <<<"${line_of[$1]}"
-	for j in "${pending[@]}"; do boots_left=$((boots_left + line_guess[j])); done
-	boots_left=$((boots_left / jobs_max))
+	left=$(time_left)
 	if [ "${2:-}" = fg ]; then
 		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" || true
 	else

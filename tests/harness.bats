@@ -196,6 +196,38 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ "$(lib scenario_suite MISUSE)" = misuse ]
 }
 
+@test "scenarios: a test choice boots its kernel's build, a kernel its own" {
+	[ "$(lib scenario_kernel REFSCALE)" = PERF ]
+	[ "$(lib scenario_kernel RCUSCALE)" = PERF ]
+	[ "$(lib scenario_kernel PERF)" = PERF ]
+	[ "$(lib scenario_kernel UP-PREEMPT)" = UP-PREEMPT ]
+	[ "$(lib scenario_kernel TINYP04)" = TINYP04 ]
+	[ "$(RCU_UP_WORK=/w lib build_dir 0 REFSCALE)" = /w/stage-0/build/PERF ]
+	[ "$(RCU_UP_WORK=/w lib build_dir 3 PERF)" = /w/stage-3/build/PERF ]
+	# It is judged as its kernel: UP, preemptible, tiny at stage 1.
+	[ "$(lib expected_rcu_impl 1 REFSCALE)" = TINY_PREEMPT_RCU ]
+	[ "$(lib expected_rcu_impl 0 REFSCALE)" = PREEMPT_RCU ]
+	[ "$(lib scenario_cpus REFSCALE)" = 1 ]
+	[ "$(lib suite_module refscale)" = refscale ]
+	[ "$(lib suite_module perf)" = rcu_perf ]
+	# The build of every scenario naming a kernel is that kernel's.
+	local f k
+	for f in "$ROOT"/scenarios/*; do
+		[ -f "$f" ] || continue
+		k=$(sed -n 's/^#KERNEL#[[:space:]]*\([A-Za-z0-9-]*\).*/\1/p' "$f")
+		[ -z "$k" ] || [ -f "$ROOT/scenarios/$k" ]
+		[ -z "$k" ] || ! grep -q '^CONFIG_' "$f"
+	done
+}
+
+@test "matrix/headline: at most one kernel per arch, stage and kernel scenario" {
+	local n
+	n=$(lib matrix_lines "$ROOT/matrix/headline" | while read -r arch stage scen _; do
+		echo "$arch $stage $(lib scenario_kernel "$scen")"; done | sort -u | wc -l)
+	echo "headline kernels: $n"
+	[ "$n" -le 22 ]
+}
+
 @test "verdict: known-benign platform warning does not fail a good log" {
 	grep -q 'Processor Platform Limit' "$TMP/benign.log"
 	run "$ROOT/scripts/verdict.sh" "$TMP/benign.log" 0
