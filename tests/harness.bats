@@ -747,3 +747,28 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	[ "$(lib minutes_left 0)" = "about 0 min" ]
 	[ "$(lib minutes_left 61)" = "about 2 min" ]
 }
+
+# Issue 28's altered logs: each was PASS before verdict.sh was fixed for it.
+@test "verdict: a NUL byte in the log does not hide an Oops from the badness check" {
+	grep -qaP '\x00' "$TMP/nul-oops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/nul-oops.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"Oops: 0000"* ]]
+}
+
+@test "verdict: an expedited grace period's stall is a stall, not a PASS" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/exp-stall.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == "STALL "*"detected expedited stalls"* ]]
+}
+
+@test "verdict: a hung task with arm's lower-case Call trace fails" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/arm-hung.log" 0 rcutorture rcu TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"blocked for more than"* ]]
+	sed '/INFO: task/d' "$TMP/arm-hung.log" >"$TMP/arm-trace.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/arm-trace.log" 0 rcutorture rcu TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"Call trace:"* ]]
+}
+
+@test "verdict: a bare general protection fault line fails" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/gpf-bare.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == "FAIL console badness: "*"general protection fault"* ]]
+}
