@@ -72,7 +72,9 @@ while read -r arch stage scen _; do
 done <<<"$lines"
 log "matrix $matrix: ${#kernels[@]} kernels to build or find up to date"
 # What is left, estimated from measured times: a kernel's last build here
-# (results/timings.tsv), else the mean of this run's builds so far, else a
+# (results/timings.tsv), else the mean of this run's builds so far (those
+# that built: one found up to date takes seconds and says nothing of the
+# others), else a
 # cold build's time on this project's 2-core machines (RCU_UP_BUILD_GUESS,
 # 450 s: 448 s for x86_64 UP-PREEMPT, 2026-12-06).  The builder keeps its
 # estimate in $tmp/builds-left for the boots' lines.
@@ -102,16 +104,18 @@ builds_left() { # FIRST DONE_SECONDS DONE_COUNT: estimate for kernels FIRST...
 	echo "$left"
 }
 build_all() {
-	local k=0 kernel arch stage scen t0 done_s=0 left
+	local k=0 kernel arch stage scen t0 done_s=0 done_n=0 left
 	for kernel in "${kernels[@]}"; do
 		read -r arch stage scen <<<"$kernel"
-		left=$(builds_left "$k" "$done_s" "$k")
+		left=$(builds_left "$k" "$done_s" "$done_n")
 		echo "$left" >"$tmp/builds-left"
 		k=$((k + 1))
 		log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
 		t0=$SECONDS
 		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
-		done_s=$((done_s + SECONDS - t0))
+		if [ $((SECONDS - t0)) -ge 60 ]; then
+			done_s=$((done_s + SECONDS - t0)) done_n=$((done_n + 1))
+		fi
 		timing_put "build $kernel" "$((SECONDS - t0))" || true
 		touch "$tmp/built/$arch-$stage-$scen"
 	done
