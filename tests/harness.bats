@@ -28,14 +28,25 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 		done <"$TMP/lines"
 	done
 	# The headline matrix boots every implementation at stages 0 and 1;
-	# so does the check matrix, UP preemptible RCU as tree on UP-PREEMPT
-	# at stage 0 and as tiny on TINYP04 (PREEMPT_RT) at stage 1.
+	# the check matrix what the series adds: UP preemptible RCU as tree
+	# and as tiny (PREEMPT and PREEMPT_RT) at stages 0 to 3, the busted
+	# control at stages 0 and 1.
 	for scen in UP-NONE UP-PREEMPT SMP-NONE SMP-PREEMPT UP-RT; do
 		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
 		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
 	done
-	for scen in "0 UP-PREEMPT" "1 TINYP04" {0,1}" "{UP-NONE,SMP-NONE,SMP-PREEMPT}; do
-		grep -Eq "^${scen% *} +${scen#* } +rcu " "$ROOT/matrix/check"
+	in_check() { # ARCH STAGE SCENARIO TYPE [EXPECTED]
+		awk -v a="$1" -v s="$2" -v c="$3" -v t="$4" -v e="${5:-}" '
+			/^#/ { next }
+			{ arch = "x86_64" } $1 ~ /^[a-z]/ { arch = $1; $0 = substr($0, index($0, $2)) }
+			arch == a && $1 == s && $2 == c && $3 == t && (e == "" || $5 == e) { found = 1 }
+			END { exit !found }' "$ROOT/matrix/check"
+	}
+	for scen in {0,1,2,3}" UP-PREEMPT" {1,2}" TINYP04"; do
+		in_check x86_64 $scen rcu
+	done
+	for scen in {0,1}" UP-PREEMPT" "1 TINYP04"; do
+		in_check x86_64 $scen busted TORTURE-FAIL
 	done
 }
 
