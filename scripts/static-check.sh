@@ -83,9 +83,8 @@ judged_files() { # STAGE
 	src=$(stage_src "$1")
 	git -C "$src" diff --name-only --diff-filter=A rcu-up-base HEAD
 	git -C "$src" diff --name-only --diff-filter=M rcu-up-base HEAD |
-		grep -vxE 'kernel/rcu/[^/]*\.c' || true
-	git -C "$src" diff --name-only --diff-filter=M rcu-up-base HEAD |
-		grep -xE 'kernel/rcu/[^/]*\.c' | grep -xFf "$tmp/baseline-built" || true
+		awk 'NR == FNR { built[$0] = 1; next } !/^kernel\/rcu\/[^\/]*\.c$/ || ($0 in built)' \
+			"$tmp/baseline-built" -
 }
 bad=0
 for k in "${kernels[@]}"; do

@@ -35,18 +35,16 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
 		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
 	done
-	in_check() { # ARCH STAGE SCENARIO TYPE [EXPECTED]
-		awk -v a="$1" -v s="$2" -v c="$3" -v t="$4" -v e="${5:-}" '
-			/^#/ { next }
-			{ arch = "x86_64" } $1 ~ /^[a-z]/ { arch = $1; $0 = substr($0, index($0, $2)) }
-			arch == a && $1 == s && $2 == c && $3 == t && (e == "" || $5 == e) { found = 1 }
+	in_check() { # STAGE SCENARIO TYPE [EXPECTED]: an x86_64 line of matrix/check
+		awk -v s="$1" -v c="$2" -v t="$3" -v e="${4:-}" '
+			$1 == s && $2 == c && $3 == t && (e == "" || $5 == e) { found = 1 }
 			END { exit !found }' "$ROOT/matrix/check"
 	}
 	for scen in {0,1,2,3}" UP-PREEMPT" {1,2}" TINYP04"; do
-		in_check x86_64 $scen rcu
+		in_check $scen rcu
 	done
 	for scen in {0,1}" UP-PREEMPT" "1 TINYP04"; do
-		in_check x86_64 $scen busted TORTURE-FAIL
+		in_check $scen busted TORTURE-FAIL
 	done
 }
 
