@@ -9,7 +9,9 @@
  * one to load, with its parameters from the command line.  rcutorture,
  * refscale and rcuscale then run and power off as when built in; the misuse
  * and perf suites' modules run their cases as they load, and init powers
- * off once they return.  Otherwise init only has to exist, report the
+ * off once they return.  rcu_up.latency=SECONDS makes init measure wakeup
+ * latency with the kernel's timerlat tracer for that long, beside the test
+ * module as its load (see run_latency()).  Otherwise init only has to exist, report the
  * runtime footprint the report needs, and stay out of the way.
  * Everything it prints starts with "rcu-up-init:" so the harness can parse
  * it out of the console log.
@@ -21,9 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sched.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /*
@@ -171,17 +175,19 @@ static void module_params(const char *name, char *params, size_t size)
 /* The module rcu_up.test= names, or NULL when there is none. */
 static const struct test_module *test_asked_for(void)
 {
-	char params[256];
+	char params[256], *name;
 	int i;
 
 	module_params("rcu_up", params, sizeof(params));
-	if (strncmp(params, "test=", 5))
+	name = strstr(params, "test=");
+	if (!name || (name != params && name[-1] != ' '))
 		return NULL;
-	params[strcspn(params, " ")] = '\0';
+	name += 5;
+	name[strcspn(name, " ")] = '\0';
 	for (i = 0; test_modules[i].name; i++)
-		if (!strcmp(params + 5, test_modules[i].name))
+		if (!strcmp(name, test_modules[i].name))
 			return &test_modules[i];
-	printf("rcu-up-init: rcu_up.%s: no such test module\n", params);
+	printf("rcu-up-init: rcu_up.test=%s: no such test module\n", name);
 	return NULL;
 }
 
@@ -206,18 +212,332 @@ static int load_module(const char *name)
 	return ret;
 }
 
+/* rcu_up.KEY=NUMBER from the command line, or DEF. */
+static long rcu_up_param(const char *key, long def)
+{
+	char params[256], *tok, *save;
+	size_t len = strlen(key);
+
+	module_params("rcu_up", params, sizeof(params));
+	for (tok = strtok_r(params, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		if (!strncmp(tok, key, len) && tok[len] == '=')
+			return strtol(tok + len + 1, NULL, 10);
+	return def;
+}
+
+/* The pid of the kernel thread called COMM, or 0. */
+static int find_kthread(const char *comm)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int pid = 0;
+
+	if (!d)
+		return 0;
+	while (!pid && (de = readdir(d))) {
+		char path[300], c[64] = "";
+		FILE *f;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || !is_kthread(de->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(c, sizeof(c), f) && !strcmp(strtok(c, "\n"), comm))
+			pid = atoi(de->d_name);
+		fclose(f);
+	}
+	closedir(d);
+	return pid;
+}
+
+#define TRACEFS "/tracing"
+
+/* Write VAL to the tracefs file NAME; 0 when it took. */
+static int tracefs_write(const char *name, const char *val)
+{
+	char path[128];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", name);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		printf("rcu-up-init: timerlat: no %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	if (!ok)
+		printf("rcu-up-init: timerlat: writing %s to %s: %s\n", val, path, strerror(errno));
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static int tracefs_write_num(const char *name, long val)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", val);
+	return tracefs_write(name, buf);
+}
+
+/*
+ * timerlat's timer is an hrtimer.  Until the clock event device switches
+ * to high-resolution mode, which waits for a clocksource good enough for
+ * it (on x86 the TSC, a second or so into boot), hrtimers expire from the
+ * tick and a sample is late by up to a jiffy: those would be the tick's
+ * figures, not the kernel's.  Wait up to MAX_MS for the switch.
+ */
+static int wait_hres(long max_ms)
+{
+	long waited;
+
+	for (waited = 0; waited <= max_ms; waited += 50) {
+		char line[128];
+		FILE *f = fopen("/proc/timer_list", "r");
+		int hres = 0;
+
+		while (f && !hres && fgets(line, sizeof(line), f))
+			hres = !strcmp(line, "  .hres_active    : 1\n");
+		if (f)
+			fclose(f);
+		if (hres) {
+			printf("rcu-up-init: timerlat high-resolution timers on after %ld ms\n", waited);
+			return 0;
+		}
+		usleep(50000);
+	}
+	printf("rcu-up-init: timerlat: high-resolution timers still off after %ld ms\n", max_ms);
+	return -1;
+}
+
+/*
+ * Start the timerlat tracer as rtla timerlat does: a period of PERIOD_US,
+ * the IRQ-context stack saved for every activation and printed with the
+ * thread's sample when its latency exceeds STACK_US (0: never), and the
+ * timerlat/0 thread at SCHED_FIFO PRIO (the tracer's own default is 95).
+ */
+static int timerlat_start(long period_us, long stack_us, int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+	int pid;
+
+	if (wait_hres(30000))
+		return -1;
+	mkdir(TRACEFS, 0755);
+	if (mount("tracefs", TRACEFS, "tracefs", 0, NULL)) {
+		printf("rcu-up-init: timerlat: mounting tracefs: %s\n", strerror(errno));
+		return -1;
+	}
+	/* A sample is two events: 16 MB holds minutes of them at 1 kHz. */
+	if (tracefs_write("tracing_on", "0") || tracefs_write_num("buffer_size_kb", 16384) ||
+	    tracefs_write_num("osnoise/timerlat_period_us", period_us) ||
+	    tracefs_write_num("osnoise/print_stack", stack_us) ||
+	    tracefs_write("current_tracer", "timerlat") || tracefs_write("tracing_on", "1"))
+		return -1;
+	/* The thread sets its own priority as it starts: set ours after. */
+	usleep(100000);
+	pid = find_kthread("timerlat/0");
+	if (!pid || sched_setscheduler(pid, SCHED_FIFO, &sp)) {
+		printf("rcu-up-init: timerlat: no timerlat/0 thread to set to SCHED_FIFO %d: %s\n",
+		       prio, pid ? strerror(errno) : "not found");
+		return -1;
+	}
+	printf("rcu-up-init: timerlat started: period %ld us, timerlat/0 (pid %d) at SCHED_FIFO %d\n",
+	       period_us, pid, prio);
+	return 0;
+}
+
+struct lat_samples {
+	const char *context;
+	unsigned long long *ns;
+	size_t n, size;
+};
+
+static int lat_add(struct lat_samples *l, unsigned long long ns)
+{
+	if (l->n == l->size) {
+		size_t size = l->size ? 2 * l->size : 65536;
+		unsigned long long *p = realloc(l->ns, size * sizeof(*p));
+
+		if (!p)
+			return -1;
+		l->ns = p;
+		l->size = size;
+	}
+	l->ns[l->n++] = ns;
+	return 0;
+}
+
+static int cmp_ull(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The sample at or below which PER100K in 100,000 of them lie. */
+static unsigned long long lat_pct(const struct lat_samples *l, unsigned int per100k)
+{
+	size_t i = (l->n * per100k + 99999) / 100000;
+
+	return l->ns[i ? i - 1 : 0];
+}
+
+/*
+ * One context's figures and its histogram in 1 us buckets (as cyclictest's
+ * and rtla's), non-empty buckets only; the harness checks that the buckets
+ * add up to samples=.
+ */
+static void lat_report(struct lat_samples *l)
+{
+	size_t i, count;
+
+	if (!l->n) {
+		printf("rcu-up-init: timerlat %s samples=0\n", l->context);
+		return;
+	}
+	qsort(l->ns, l->n, sizeof(*l->ns), cmp_ull);
+	printf("rcu-up-init: timerlat %s samples=%zu min=%llu p50=%llu p99=%llu p999=%llu max=%llu\n",
+	       l->context, l->n, l->ns[0], lat_pct(l, 50000), lat_pct(l, 99000),
+	       lat_pct(l, 99900), l->ns[l->n - 1]);
+	for (i = 0; i < l->n; i += count) {
+		unsigned long long us = l->ns[i] / 1000;
+
+		for (count = 0; i + count < l->n && l->ns[i + count] / 1000 == us; count++)
+			;
+		printf("rcu-up-init: timerlat hist %s %llu %zu\n", l->context, us, count);
+	}
+}
+
+/*
+ * Stop tracing and read the samples out of the trace buffer: "#SEQ context
+ * irq|thread timer_latency NS ns" lines.  The stack timerlat printed for
+ * the worst thread sample over the print_stack threshold (" => FUNCTION"
+ * lines after its "<stack trace>" line) is printed with it.
+ */
+static void timerlat_report(long window_s, long period_us)
+{
+	struct lat_samples irq = { .context = "irq" }, thread = { .context = "thread" };
+	char line[512], stack[4096] = "", worst_stack[4096] = "", ctx[16];
+	unsigned long long ns, worst = 0, last_thread = 0;
+	FILE *f;
+	int in_stack = 0;
+
+	tracefs_write("tracing_on", "0");
+	f = fopen(TRACEFS "/trace", "r");
+	if (!f) {
+		printf("rcu-up-init: timerlat: no " TRACEFS "/trace: %s\n", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strstr(line, " context ");
+
+		if (in_stack && !strncmp(line, " => ", 4)) {
+			if (strlen(stack) + strlen(line) < sizeof(stack))
+				strcat(stack, line + 4);
+			continue;
+		}
+		if (in_stack && last_thread >= worst) {
+			worst = last_thread;
+			strcpy(worst_stack, stack);
+		}
+		in_stack = 0;
+		if (strstr(line, "<stack trace>")) {
+			in_stack = 1;
+			stack[0] = '\0';
+			continue;
+		}
+		if (!c || sscanf(c, " context %15s timer_latency %llu ns", ctx, &ns) != 2)
+			continue;
+		if (!strcmp(ctx, "thread")) {
+			last_thread = ns;
+			if (lat_add(&thread, ns))
+				break;
+		} else if (!strcmp(ctx, "irq") && lat_add(&irq, ns)) {
+			break;
+		}
+	}
+	fclose(f);
+	/* Stop the timerlat thread and its timer: the guest is to power off. */
+	tracefs_write("current_tracer", "nop");
+	if (in_stack && last_thread >= worst)
+		strcpy(worst_stack, stack);
+	printf("rcu-up-init: timerlat window=%ld s period=%ld us expected=%ld\n",
+	       window_s, period_us, window_s * 1000000 / period_us);
+	lat_report(&irq);
+	lat_report(&thread);
+	if (worst_stack[0]) {
+		char *fn, *save;
+
+		printf("rcu-up-init: timerlat stack of the worst sample over the threshold:\n");
+		for (fn = strtok_r(worst_stack, "\n", &save); fn; fn = strtok_r(NULL, "\n", &save))
+			printf("rcu-up-init: timerlat stack %s\n", fn);
+	}
+	free(irq.ns);
+	free(thread.ns);
+}
+
+static void run_test_module(int power_off);
+
+/*
+ * rcu_up.latency=SECONDS: timerlat for that long, with the test module the
+ * command line names (if any) as the load, started after the tracer.  A
+ * module that runs its cases from its init (the perf module) is loaded by
+ * a child, which that blocks; rcutorture runs in its own threads and powers
+ * the guest off itself, after the window (rcutorture.shutdown_secs).
+ */
+static int run_latency(void)
+{
+	long window = rcu_up_param("latency", 0);
+	long period = rcu_up_param("lat_period_us", 1000);
+	long stack = rcu_up_param("lat_stack_us", 0);
+	int prio = rcu_up_param("lat_prio", 95);
+	const struct test_module *t = test_asked_for();
+	pid_t child = -1;
+
+	if (window <= 0)
+		return 0;
+	if (timerlat_start(period, stack, prio)) {
+		printf("rcu-up-init: timerlat failed to start, powering off\n");
+		reboot(RB_POWER_OFF);
+	}
+	if (t && !t->powers_off) {
+		child = fork();
+		if (!child) {
+			run_test_module(0);
+			_exit(0);
+		}
+	} else if (t) {
+		run_test_module(0);
+	}
+	sleep(window);
+	timerlat_report(window, period);
+	printf("rcu-up-init: timerlat done\n");
+	if (child > 0)
+		waitpid(child, NULL, 0);
+	if (t && t->powers_off)
+		return 1;
+	sleep(2);
+	printf("rcu-up-init: latency run over, powering off\n");
+	reboot(RB_POWER_OFF);
+	return 1;
+}
+
 /*
  * Load the test module the command line asks for, if any.  One that
- * returns when done (or fails to load) is followed by a power-off.
+ * returns when done (or fails to load) is followed by a power-off, unless
+ * POWER_OFF is 0 (it is the load of a latency run).
  */
-static void run_test_module(void)
+static void run_test_module(int power_off)
 {
 	const struct test_module *t = test_asked_for();
 
 	if (!t)
 		return;
 	if ((!t->needs || !load_module(t->needs)) && !load_module(t->name) &&
-	    t->powers_off)
+	    (t->powers_off || !power_off))
 		return;
 	/*
 	 * Give the kernel's console a moment to print the module's last
@@ -237,7 +557,8 @@ int main(void)
 	printf("rcu-up-init: started\n");
 	report_meminfo();
 	report_kthreads();
-	run_test_module();
+	if (!run_latency())
+		run_test_module(1);
 	printf("rcu-up-init: waiting for the kernel's test to power off\n");
 	for (;;)
 		pause();
