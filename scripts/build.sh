@@ -54,8 +54,11 @@ suite=$(scenario_suite "$scen" "$stage")
 # Module.symvers an external module links against.  They all go into one
 # cpio, appended to the initramfs at boot; our init loads the one the run's
 # rcu_up.test= names.
+# A suite without a module of its own names the suite whose module it loads
+# ("#MODULE# perf": the latency suite's RCU load).
+msuite=$(scenario_module_suite "$scen" "$stage")
 module_dir=""
-[ ! -f "$RCU_UP_ROOT/tests/$suite/Kbuild" ] || module_dir=$RCU_UP_ROOT/tests/$suite
+[ ! -f "$RCU_UP_ROOT/tests/$msuite/Kbuild" ] || module_dir=$RCU_UP_ROOT/tests/$msuite
 module_cpio=$O/rcu-up-modules.cpio
 want_modules=$(cat "${fragments[@]}" | sed -n 's/^CONFIG_MODULES=//p' | tail -n1)
 [ "$want_modules" = y ] || want_modules=""
@@ -63,11 +66,11 @@ build_test_modules() {
 	local ko
 	"${KMAKE[@]}" -j"$JOBS" modules || return
 	if [ -n "$module_dir" ]; then
-		mkdir -p "$O/$suite"
-		cp -u "$module_dir/Kbuild" "$module_dir/rcu_$suite.c" "$O/$suite/"
-		"${KMAKE[@]}" M="$O/$suite" modules || return
+		mkdir -p "$O/$msuite"
+		cp -u "$module_dir/Kbuild" "$module_dir/rcu_$msuite.c" "$O/$msuite/"
+		"${KMAKE[@]}" M="$O/$msuite" modules || return
 	fi
-	for ko in "$O"/kernel/torture.ko "$O"/kernel/rcu/{rcutorture,refscale,rcuscale}.ko "$O/$suite/rcu_$suite.ko"; do
+	for ko in "$O"/kernel/torture.ko "$O"/kernel/rcu/{rcutorture,refscale,rcuscale}.ko "$O/$msuite/rcu_$msuite.ko"; do
 		[ ! -f "$ko" ] || echo "file /$(basename "$ko") $ko 0644 0 0"
 	done >"$O/rcu-up-modules.list"
 	"$O/usr/gen_init_cpio" "$O/rcu-up-modules.list" >"$module_cpio"
@@ -104,7 +107,7 @@ build_inputs() {
 		echo "$src_state"
 		cat "${fragments[@]}"
 		"${cross}gcc" --version | head -n1
-		[ -z "$module_dir" ] || cat "$module_dir/Kbuild" "$module_dir/rcu_$suite.c"
+		[ -z "$module_dir" ] || cat "$module_dir/Kbuild" "$module_dir/rcu_$msuite.c"
 		cat "$0" "$RCU_UP_ROOT/scripts/lib.sh"
 	} | sha256sum | cut -d' ' -f1
 }

@@ -517,12 +517,22 @@ config_dropped() {
 }
 
 # Which test suite a scenario's kernel runs at boot: "#SUITE# refscale",
-# "rcuscale", "misuse" or "perf" in the scenario file, rcutorture otherwise.
+# "rcuscale", "misuse", "perf" or "latency" in the scenario file, rcutorture
+# otherwise.
 scenario_suite() { # SCENARIO [STAGE]
 	local s="" f
 	f=$(scenario_file "$1" "${2:-}")
 	[ -z "$f" ] || s=$(sed -n 's/^#SUITE#[[:space:]]*\([a-z]*\).*/\1/p' "$f")
 	echo "${s:-rcutorture}"
+}
+
+# The suite whose test module SCENARIO's kernel carries: the one its
+# "#MODULE# SUITE" line names, else its own.
+scenario_module_suite() { # SCENARIO [STAGE]
+	local s="" f
+	f=$(scenario_file "$1" "${2:-}")
+	[ -z "$f" ] || s=$(sed -n 's/^#MODULE#[[:space:]]*\([a-z]*\).*/\1/p' "$f")
+	echo "${s:-$(scenario_suite "$1" "${2:-}")}"
 }
 
 # The kernel module a suite's test is (our init loads it by this name).
@@ -671,7 +681,7 @@ tool_versions() {
 # to.  That halt does not flush the console first, and on PREEMPT_RT (whose
 # consoles print from a kthread) its line is often lost, so init's own line
 # before the call counts too.
-POWEROFF_RE='reboot: (Power down|Power off not available: System halted instead|System halted)|rcu-up-init: test module returned, powering off'
+POWEROFF_RE='reboot: (Power down|Power off not available: System halted instead|System halted)|rcu-up-init: (test module returned|latency run over), powering off'
 
 guest_wait() {
 	local pid=$1 console=$2 limit=${3:-?} grace=${RCU_UP_POWEROFF_GRACE:-1}

@@ -14,6 +14,10 @@
 #                 posted and invoked per second, one sample per flood; needs
 #                 HZ (the kernel's CONFIG_HZ) to turn jiffies into seconds
 #
+#   latency       our init's timerlat report (rcu_up.latency=): per context
+#                 (irq, thread) samples, min, p50, p99, p999, max in ns and
+#                 the 1-us histogram as [us, count] pairs
+#                 {metric, n, irq: {...}, thread: {...}}
 #   curves        the perf suite's "rcu-perf: CASE key=value ..." lines
 #                 (tests/perf/rcu_perf.c), every one kept as a point
 #                 {case, key: value...}
@@ -31,7 +35,25 @@ logf=$1 hz=${2:-}
 lines() { tr -d '\r' <"$logf" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] ?//'; }
 
 samples=() metric="" unit=""
-if grep -aq 'rcu-perf: start' "$logf"; then
+if grep -aq 'rcu-up-init: timerlat thread samples=' "$logf"; then
+	lines | awk '
+		$1 == "rcu-up-init:" && $2 == "timerlat" && $4 ~ /^samples=/ {
+			printf "{\"context\":\"%s\"", $3
+			for (i = 4; i <= NF; i++) {
+				k = v = $i
+				sub(/=.*/, "", k); sub(/^[^=]*=/, "", v)
+				printf ",\"%s\":%s", k, v + 0
+			}
+			print "}"
+		}
+		$1 == "rcu-up-init:" && $2 == "timerlat" && $3 == "hist" && NF == 6 {
+			printf "{\"context\":\"%s\",\"bucket\":[%d,%d]}\n", $4, $5, $6
+		}' | jq -sc '
+		def ctx($c): (map(select(.context == $c and .samples != null)) | first // {}) as $f |
+			$f + {hist: map(select(.context == $c and .bucket != null) | .bucket)} | del(.context);
+		{metric: "latency", unit: "ns", n: (ctx("thread").samples // 0), irq: ctx("irq"), thread: ctx("thread")}'
+	exit 0
+elif grep -aq 'rcu-perf: start' "$logf"; then
 	lines | awk '
 		/^rcu-perf: [a-z]+ [a-z_]+=/ && $2 != "start" {
 			printf "{\"case\":\"%s\"", $2

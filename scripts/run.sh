@@ -174,6 +174,8 @@ make_run_dir() {
 boot() {
 	bootargs=""
 	bootargs=$(scenario_boot "$scen" "$stage" | tr '\n' ' ')
+	local module
+	module=$(suite_module "$suite")
 	case $suite in
 	# rcutorture stops itself after SECONDS; the scale tests stop when
 	# done (shutdown=1: its default only when built in) and SECONDS is
@@ -185,12 +187,23 @@ boot() {
 	misuse) bootargs+=" rcu_misuse.test=$type" ;;
 	# TYPE is the module's list of cases, "all" its default (every case).
 	perf) [ "$type" = all ] || bootargs+=" rcu_perf.test=$type" ;;
+	# SECONDS of timerlat (our init), beside TYPE as the load: nothing
+	# (idle), rcutorture (powering off 10 s after the window), or a
+	# perf module case.
+	latency)
+		bootargs+=" rcu_up.latency=$secs"
+		case $type in
+		idle) module="" ;;
+		rcutorture) module=rcutorture bootargs+=" rcutorture.shutdown_secs=$((secs + 10)) rcutorture.stat_interval=15" ;;
+		*) module=rcu_perf bootargs+=" rcu_perf.test=$type" ;;
+		esac
+		;;
 	esac
 	# A kernel with test modules (build.sh's cpio of them): our init loads
 	# the suite's (rcu_up.test=MODULE), which is then not built in.
 	if [ -f "$O/rcu-up-modules.cpio" ]; then
 		initrd_extra=$O/rcu-up-modules.cpio
-		bootargs+=" rcu_up.test=$(suite_module "$suite")"
+		[ -z "$module" ] || bootargs+=" rcu_up.test=$module"
 	fi
 	# icount=N among the arguments is QEMU's, not the kernel's (boot.sh's
 	# RCU_UP_ICOUNT): the guest's clock counts instructions.

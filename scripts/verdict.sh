@@ -6,11 +6,13 @@
 # off, 124 killed by the timeout, anything else a QEMU failure).  Prints
 # "VERDICT reason".
 #
-#   SUITE  rcutorture (default), refscale, rcuscale, misuse or perf
+#   SUITE  rcutorture (default), refscale, rcuscale, misuse, perf or latency
 #   TYPE   what the run asked for: rcutorture's torture_type (default: the
 #          log's rcutorture.torture_type=, else rcu), the scale tests'
 #          scale_type (default rcu), the misuse case (required), the perf
-#          module's case (default all: footprint, gp, flood, boost, idle)
+#          module's case (default all: footprint, gp, flood, boost, idle),
+#          the latency run's load (default idle: none; rcutorture; or a perf
+#          module case)
 #   IMPL   the kernel's RCU implementation (config_rcu_impl), for the benign
 #          lines that apply to some implementations only; default: the
 #          "config" file next to LOG, else UNKNOWN
@@ -22,7 +24,8 @@
 #                 complete results table, as many rows as the start-of-test
 #                 line announced; misuse: every expected diagnostic and
 #                 nothing else; perf: every case's "done" line, then the
-#                 module's), no console badness (the kernel tree's
+#                 module's; latency: init's whole timerlat report and the
+#                 load's own end), no console badness (the kernel tree's
 #                 console-badness.sh, GP hangs from parse-console.sh), no
 #                 kernel panic, and the guest powered off (exit 0)
 #   TORTURE-FAIL  rcutorture itself said TYPE-torture:--- End of test:
@@ -37,7 +40,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse|perf [TYPE [IMPL]]]"
+[ $# -ge 2 ] || die "usage: $0 LOG QEMU_EXIT [rcutorture|refscale|rcuscale|misuse|perf|latency [TYPE [IMPL]]]"
 logf=$1 rc=$2 suite=${3:-rcutorture} type=${4:-} impl=${5:-}
 [ -r "$logf" ] || { echo "FAIL no console log at $logf"; exit 0; }
 logf=$(realpath "$logf")
@@ -45,16 +48,18 @@ bin=${RCU_UP_TORTURE_BIN:-$RCU_UP_WORK/linux/tools/testing/selftests/rcutorture/
 [ -x "$bin/parse-console.sh" ] || die "no $bin/parse-console.sh; run: scripts/workspace.sh base"
 [ -x "$bin/console-badness.sh" ] || die "no $bin/console-badness.sh; run: scripts/workspace.sh base"
 case $suite in
-rcutorture|refscale|rcuscale|misuse|perf) ;;
+rcutorture|refscale|rcuscale|misuse|perf|latency) ;;
 *) die "unknown suite '$suite'" ;;
 esac
 
 # The type the run asked for.
-default_type() {
-	case $suite in
+default_type() { default_type_of "$suite"; }
+default_type_of() { # SUITE
+	case $1 in
 	rcutorture) sed -n 's/.*Command line:.* rcutorture\.torture_type=\([^ ]*\).*/\1/p' "$logf" | tr -d '\r' | head -n1 | grep . || echo rcu ;;
 	refscale|rcuscale) echo rcu ;;
 	perf) echo all ;;
+	latency) echo idle ;;
 	misuse) die "misuse: give the case the run asked for as TYPE (e.g. $0 LOG 0 misuse underflow)" ;;
 	esac
 }
@@ -449,7 +454,67 @@ perf_verdict() {
 	fi
 }
 
+# Init's timerlat report (initramfs/init.c, rcu_up.latency=): what is
+# wrong with it, or nothing.  Both contexts must have samples, each
+# histogram must add up to its samples= line (a cut log, a lost line), and
+# the thread must have been sampled in at least half of the window's
+# periods (a tracer that stopped, a thread starved for good).
+timerlat_problem() {
+	sed -E "s/$ts//" "$judged" | awk '
+		/^rcu-up-init: timerlat window=/ {
+			win = 1
+			for (i = 3; i <= NF; i++) if ($i ~ /^expected=/) want = substr($i, 10) + 0
+		}
+		/^rcu-up-init: timerlat (irq|thread) samples=[0-9]+/ { n[$3] = substr($4, 9) + 0; seen[$3] = 1 }
+		/^rcu-up-init: timerlat hist (irq|thread) [0-9]+ [0-9]+$/ { h[$4] += $6 }
+		END {
+			if (!win) { print "no timerlat report: the tracer did not start, or init never got to it"; exit }
+			split("irq thread", ctx, " ")
+			for (i = 1; i <= 2; i++) {
+				c = ctx[i]
+				if (!seen[c]) { print "no " c " samples= line in the timerlat report"; exit }
+				if (!n[c]) { print "no " c " samples: timerlat recorded nothing"; exit }
+				if (h[c] != n[c]) { printf "the %s histogram holds %d of its %d samples (truncated)\n", c, h[c], n[c]; exit }
+			}
+			if (2 * n["thread"] < want)
+				printf "the thread was sampled in %d of the window'"'"'s %d periods\n", n["thread"], want
+		}'
+}
+
+latency_verdict() {
+	local panic bad problem v summary
+	problem=$(timerlat_problem)
+	case $type in
+	idle)
+		panic=$(first 'Kernel panic - not syncing' "$judged")
+		bad=$(first_badness "$judged")
+		v=$(test_failure 'rcu-up-init: timerlat: ' "no end of the latency run before the timeout")
+		;;
+	rcutorture)
+		v=$(type=$(default_type_of rcutorture) rcutorture_verdict)
+		[[ "$v" == PASS* ]] && v=""
+		;;
+	*)
+		v=$(perf_verdict)
+		[[ "$v" == PASS* ]] && v=""
+		;;
+	esac
+	summary=$(sed -nE "s/${ts}rcu-up-init: timerlat thread samples=([0-9]+) min=[0-9]+ p50=[0-9]+ p99=([0-9]+) p999=[0-9]+ max=([0-9]+).*/\1 thread samples, p99 \2 ns, max \3 ns/p" "$judged" | head -n1)
+	if [ -n "$v" ]; then
+		echo "$v"
+	elif [ -n "$problem" ]; then
+		echo "FAIL $problem"
+	elif ! grep -aq 'rcu-up-init: timerlat done' "$judged"; then
+		echo "FAIL no 'timerlat done' line after the report"
+	elif [ "$type" = idle ] && [ "$rc" != 0 ]; then
+		echo "FAIL the guest did not power off after the latency run (exit $rc)"
+	else
+		echo "PASS timerlat: $summary; load $type ended as it should, console clean, powered off"
+	fi
+}
+
 case $suite in
+latency) latency_verdict ;;
 rcutorture) rcutorture_verdict ;;
 refscale|rcuscale) scale_verdict ;;
 misuse) misuse_verdict ;;

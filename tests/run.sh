@@ -72,7 +72,7 @@ count_runs() {
 	done < <(jq -r '
 		("stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): \(.verdict), expected \(.expected_verdict)") as $d |
 		(if .as_expected and .verdict == "SKIP" then "skipped"
-		 elif .as_expected and .verdict == "PASS" and (.suite == "refscale" or .suite == "rcuscale" or .suite == "perf") and (.perf == null or .perf.n == 0) then "nofigure"
+		 elif .as_expected and .verdict == "PASS" and (.suite == "refscale" or .suite == "rcuscale" or .suite == "perf" or .suite == "latency") and (.perf == null or .perf.n == 0) then "nofigure"
 		 elif .as_expected then "passed"
 		 else "failed" end) + "\t" + $d' <<<"$new")
 }
