@@ -314,10 +314,11 @@ static int wait_hres(long max_ms)
 /*
  * Start the timerlat tracer as rtla timerlat does: a period of PERIOD_US,
  * the IRQ-context stack saved for every activation and printed with the
- * thread's sample when its latency exceeds STACK_US (0: never), and the
- * timerlat/0 thread at SCHED_FIFO PRIO (the tracer's own default is 95).
+ * thread's sample when its latency exceeds STACK_US (0: never), the
+ * osnoise events traced if NOISE, and the timerlat/0 thread at SCHED_FIFO
+ * PRIO (the tracer's own default is 95).
  */
-static int timerlat_start(long period_us, long stack_us, int prio)
+static int timerlat_start(long period_us, long stack_us, int prio, int noise)
 {
 	struct sched_param sp = { .sched_priority = prio };
 	int pid;
@@ -333,6 +334,7 @@ static int timerlat_start(long period_us, long stack_us, int prio)
 	if (tracefs_write("tracing_on", "0") || tracefs_write_num("buffer_size_kb", 16384) ||
 	    tracefs_write_num("osnoise/timerlat_period_us", period_us) ||
 	    tracefs_write_num("osnoise/print_stack", stack_us) ||
+	    tracefs_write("events/osnoise/enable", noise ? "1" : "0") ||
 	    tracefs_write("current_tracer", "timerlat") || tracefs_write("tracing_on", "1"))
 		return -1;
 	/* The thread sets its own priority as it starts: set ours after. */
@@ -412,18 +414,203 @@ static void lat_report(struct lat_samples *l)
 }
 
 /*
+ * What ran instead of the timerlat thread (rcu_up.lat_noise=1): the
+ * osnoise events the tracer hooks (irq_noise, softirq_noise, thread_noise,
+ * nmi_noise), one line per piece of interference, traced as it ends.
+ * rtla timerlat's auto analysis reads them the same way.  Totals per
+ * source over the window (threads called NAME/N counted as one, "NAME/N":
+ * per-CPU kthreads, the perf module's readers), and the list of those that
+ * ended between the worst thread sample's timer interrupt and its thread
+ * running.  Tracing them costs every sample time of its own, so the
+ * figures are taken with them off.
+ */
+#define NOISE_SOURCES	64
+#define NOISE_PRINTED	12
+#define NOISE_WINDOW	32
+
+struct noise_source {
+	char type[8], name[32];
+	unsigned long count;
+	unsigned long long total_ns, max_ns;
+};
+
+struct noise {
+	char type[8], name[32];
+	unsigned long long ns;
+};
+
+struct lat_trace {
+	struct lat_samples irq, thread;
+	struct noise_source src[NOISE_SOURCES];
+	int nsrc;
+	/* Interference since the last irq sample, and the worst sample's. */
+	struct noise win[NOISE_WINDOW], worst_win[NOISE_WINDOW];
+	int nwin, worst_nwin, win_lost, worst_win_lost;
+	unsigned long long worst_ns, worst_irq_ns, last_thread_ns, last_irq_ns;
+	char stack[4096], worst_stack[4096];
+	int in_stack;
+};
+
+/*
+ * "TYPE_noise: NAME:ID start S.NS duration NS ns" (no NAME:ID for nmi):
+ * 0 and the parts, or -1.  NAME may hold colons (kworker/0:1), so the ID
+ * is after the last one.
+ */
+static int noise_parse(const char *line, struct noise *n)
+{
+	const char *p = strstr(line, "_noise: "), *t, *end, *colon = NULL, *q;
+	size_t len;
+
+	if (!p)
+		return -1;
+	for (t = p; t > line && t[-1] != ' '; t--)
+		;
+	len = p - t;
+	if (len >= sizeof(n->type))
+		return -1;
+	memcpy(n->type, t, len);
+	n->type[len] = '\0';
+	p += strlen("_noise: ");
+	end = strstr(p, "start ");
+	q = strstr(p, " duration ");
+	if (!end || !q || sscanf(q, " duration %llu ns", &n->ns) != 1)
+		return -1;
+	while (*p == ' ')
+		p++;
+	for (q = p; q < end; q++)
+		if (*q == ':')
+			colon = q;
+	len = colon ? (size_t)(colon - p) : 0;
+	if (len >= sizeof(n->name))
+		len = sizeof(n->name) - 1;
+	memcpy(n->name, p, len);
+	n->name[len] = '\0';
+	q = strrchr(n->name, '/');
+	if (q && q[1] && strspn(q + 1, "0123456789") == strlen(q + 1))
+		strcpy(n->name + (q + 1 - n->name), "*");
+	return 0;
+}
+
+static void noise_add(struct lat_trace *lt, const struct noise *n)
+{
+	struct noise_source *s;
+	int i;
+
+	for (i = 0; i < lt->nsrc; i++)
+		if (!strcmp(lt->src[i].type, n->type) && !strcmp(lt->src[i].name, n->name))
+			break;
+	if (i == lt->nsrc) {
+		if (lt->nsrc == NOISE_SOURCES)
+			i--;	/* The last slot takes whatever else there is. */
+		else
+			lt->nsrc++;
+		s = &lt->src[i];
+		if (!s->count) {
+			strcpy(s->type, n->type);
+			strcpy(s->name, i == NOISE_SOURCES - 1 ? "other" : n->name);
+		}
+	}
+	s = &lt->src[i];
+	s->count++;
+	s->total_ns += n->ns;
+	if (n->ns > s->max_ns)
+		s->max_ns = n->ns;
+	if (lt->nwin < NOISE_WINDOW)
+		lt->win[lt->nwin++] = *n;
+	else
+		lt->win_lost++;
+}
+
+/* A thread sample: the worst so far keeps its window's interference. */
+static void lat_thread_sample(struct lat_trace *lt, unsigned long long ns)
+{
+	lt->last_thread_ns = ns;
+	if (ns < lt->worst_ns)
+		return;
+	lt->worst_ns = ns;
+	lt->worst_irq_ns = lt->last_irq_ns;
+	memcpy(lt->worst_win, lt->win, lt->nwin * sizeof(lt->win[0]));
+	lt->worst_nwin = lt->nwin;
+	lt->worst_win_lost = lt->win_lost;
+}
+
+/* One line of the trace; -1 when out of memory. */
+static int lat_trace_line(struct lat_trace *lt, const char *line)
+{
+	const char *c = strstr(line, " context ");
+	unsigned long long ns;
+	struct noise n;
+	char ctx[16];
+
+	if (lt->in_stack && !strncmp(line, " => ", 4)) {
+		if (strlen(lt->stack) + strlen(line) < sizeof(lt->stack))
+			strcat(lt->stack, line + 4);
+		return 0;
+	}
+	if (lt->in_stack && lt->last_thread_ns >= lt->worst_ns)
+		strcpy(lt->worst_stack, lt->stack);
+	lt->in_stack = 0;
+	if (strstr(line, "<stack trace>")) {
+		lt->in_stack = 1;
+		lt->stack[0] = '\0';
+		return 0;
+	}
+	if (!noise_parse(line, &n)) {
+		noise_add(lt, &n);
+		return 0;
+	}
+	if (!c || sscanf(c, " context %15s timer_latency %llu ns", ctx, &ns) != 2)
+		return 0;
+	if (!strcmp(ctx, "irq")) {
+		lt->nwin = 0;
+		lt->win_lost = 0;
+		lt->last_irq_ns = ns;
+		return lat_add(&lt->irq, ns);
+	}
+	if (strcmp(ctx, "thread"))
+		return 0;
+	lat_thread_sample(lt, ns);
+	return lat_add(&lt->thread, ns);
+}
+
+static int cmp_noise_total(const void *a, const void *b)
+{
+	const struct noise_source *x = a, *y = b;
+
+	return x->total_ns < y->total_ns ? 1 : x->total_ns > y->total_ns ? -1 : 0;
+}
+
+static void noise_report(struct lat_trace *lt)
+{
+	int i;
+
+	if (!lt->nsrc)
+		return;
+	qsort(lt->src, lt->nsrc, sizeof(lt->src[0]), cmp_noise_total);
+	for (i = 0; i < lt->nsrc && i < NOISE_PRINTED; i++)
+		printf("rcu-up-init: timerlat noise %s %s count=%lu total_ns=%llu max_ns=%llu\n",
+		       lt->src[i].type, lt->src[i].name[0] ? lt->src[i].name : "-",
+		       lt->src[i].count, lt->src[i].total_ns, lt->src[i].max_ns);
+	printf("rcu-up-init: timerlat worst thread sample %llu ns (irq %llu ns): %d interference%s%s\n",
+	       lt->worst_ns, lt->worst_irq_ns, lt->worst_nwin, lt->worst_nwin == 1 ? "" : "s",
+	       lt->worst_win_lost ? " (more not kept)" : "");
+	for (i = 0; i < lt->worst_nwin; i++)
+		printf("rcu-up-init: timerlat worst %s %s %llu\n", lt->worst_win[i].type,
+		       lt->worst_win[i].name[0] ? lt->worst_win[i].name : "-", lt->worst_win[i].ns);
+}
+
+/*
  * Stop tracing and read the samples out of the trace buffer: "#SEQ context
- * irq|thread timer_latency NS ns" lines.  The stack timerlat printed for
- * the worst thread sample over the print_stack threshold (" => FUNCTION"
- * lines after its "<stack trace>" line) is printed with it.
+ * irq|thread timer_latency NS ns" lines, and the osnoise events between
+ * them.  The stack timerlat printed for the worst thread sample over the
+ * print_stack threshold (" => FUNCTION" lines after its "<stack trace>"
+ * line) is printed with it.
  */
 static void timerlat_report(long window_s, long period_us)
 {
-	struct lat_samples irq = { .context = "irq" }, thread = { .context = "thread" };
-	char line[512], stack[4096] = "", worst_stack[4096] = "", ctx[16];
-	unsigned long long ns, worst = 0, last_thread = 0;
+	static struct lat_trace lt = { .irq.context = "irq", .thread.context = "thread" };
+	char line[512];
 	FILE *f;
-	int in_stack = 0;
 
 	tracefs_write("tracing_on", "0");
 	f = fopen(TRACEFS "/trace", "r");
@@ -431,52 +618,28 @@ static void timerlat_report(long window_s, long period_us)
 		printf("rcu-up-init: timerlat: no " TRACEFS "/trace: %s\n", strerror(errno));
 		return;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		char *c = strstr(line, " context ");
-
-		if (in_stack && !strncmp(line, " => ", 4)) {
-			if (strlen(stack) + strlen(line) < sizeof(stack))
-				strcat(stack, line + 4);
-			continue;
-		}
-		if (in_stack && last_thread >= worst) {
-			worst = last_thread;
-			strcpy(worst_stack, stack);
-		}
-		in_stack = 0;
-		if (strstr(line, "<stack trace>")) {
-			in_stack = 1;
-			stack[0] = '\0';
-			continue;
-		}
-		if (!c || sscanf(c, " context %15s timer_latency %llu ns", ctx, &ns) != 2)
-			continue;
-		if (!strcmp(ctx, "thread")) {
-			last_thread = ns;
-			if (lat_add(&thread, ns))
-				break;
-		} else if (!strcmp(ctx, "irq") && lat_add(&irq, ns)) {
+	while (fgets(line, sizeof(line), f))
+		if (lat_trace_line(&lt, line))
 			break;
-		}
-	}
 	fclose(f);
 	/* Stop the timerlat thread and its timer: the guest is to power off. */
 	tracefs_write("current_tracer", "nop");
-	if (in_stack && last_thread >= worst)
-		strcpy(worst_stack, stack);
+	if (lt.in_stack && lt.last_thread_ns >= lt.worst_ns)
+		strcpy(lt.worst_stack, lt.stack);
 	printf("rcu-up-init: timerlat window=%ld s period=%ld us expected=%ld\n",
 	       window_s, period_us, window_s * 1000000 / period_us);
-	lat_report(&irq);
-	lat_report(&thread);
-	if (worst_stack[0]) {
+	lat_report(&lt.irq);
+	lat_report(&lt.thread);
+	noise_report(&lt);
+	if (lt.worst_stack[0]) {
 		char *fn, *save;
 
 		printf("rcu-up-init: timerlat stack of the worst sample over the threshold:\n");
-		for (fn = strtok_r(worst_stack, "\n", &save); fn; fn = strtok_r(NULL, "\n", &save))
+		for (fn = strtok_r(lt.worst_stack, "\n", &save); fn; fn = strtok_r(NULL, "\n", &save))
 			printf("rcu-up-init: timerlat stack %s\n", fn);
 	}
-	free(irq.ns);
-	free(thread.ns);
+	free(lt.irq.ns);
+	free(lt.thread.ns);
 }
 
 static void run_test_module(int power_off);
@@ -494,12 +657,13 @@ static int run_latency(void)
 	long period = rcu_up_param("lat_period_us", 1000);
 	long stack = rcu_up_param("lat_stack_us", 0);
 	int prio = rcu_up_param("lat_prio", 95);
+	int noise = rcu_up_param("lat_noise", 0);
 	const struct test_module *t = test_asked_for();
 	pid_t child = -1;
 
 	if (window <= 0)
 		return 0;
-	if (timerlat_start(period, stack, prio)) {
+	if (timerlat_start(period, stack, prio, noise)) {
 		printf("rcu-up-init: timerlat failed to start, powering off\n");
 		reboot(RB_POWER_OFF);
 	}
