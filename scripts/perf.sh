@@ -16,8 +16,10 @@
 #
 #   latency       our init's timerlat report (rcu_up.latency=): per context
 #                 (irq, thread) samples, min, p50, p99, p999, max in ns and
-#                 the 1-us histogram as [us, count] pairs
-#                 {metric, n, irq: {...}, thread: {...}}
+#                 the 1-us histogram as [us, count] pairs; the osnoise
+#                 interference per source over the window, and what ran
+#                 in the worst thread sample's window
+#                 {metric, n, irq: {...}, thread: {...}, noise: [...], worst: [...]}
 #   curves        the perf suite's "rcu-perf: CASE key=value ..." lines
 #                 (tests/perf/rcu_perf.c), every one kept as a point
 #                 {case, key: value...}
@@ -36,7 +38,10 @@ lines() { tr -d '\r' <"$logf" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] ?//'; }
 
 samples=() metric="" unit=""
 if grep -aq 'rcu-up-init: timerlat thread samples=' "$logf"; then
+	# A kernel message that landed at the end of one of init's lines (as
+	# verdict.sh's timerlat_problem) is cut off it.
 	lines | awk '
+		/^rcu-up-init: timerlat / { sub(/\[.*/, "") }
 		$1 == "rcu-up-init:" && $2 == "timerlat" && $4 ~ /^samples=/ {
 			printf "{\"context\":\"%s\"", $3
 			for (i = 4; i <= NF; i++) {
@@ -48,10 +53,27 @@ if grep -aq 'rcu-up-init: timerlat thread samples=' "$logf"; then
 		}
 		$1 == "rcu-up-init:" && $2 == "timerlat" && $3 == "hist" && NF == 6 {
 			printf "{\"context\":\"%s\",\"bucket\":[%d,%d]}\n", $4, $5, $6
+		}
+		$1 == "rcu-up-init:" && $2 == "timerlat" && $3 == "noise" && NF == 8 {
+			printf "{\"noise\":{\"type\":\"%s\",\"name\":\"%s\"", $4, $5
+			for (i = 6; i <= 8; i++) {
+				k = v = $i
+				sub(/=.*/, "", k); sub(/^[^=]*=/, "", v)
+				printf ",\"%s\":%s", k, v + 0
+			}
+			print "}}"
+		}
+		$1 == "rcu-up-init:" && $2 == "timerlat" && $3 == "worst" && $4 == "thread" && $9 ~ /^[0-9]+$/ {
+			printf "{\"worst_sample\":{\"ns\":%d,\"irq_ns\":%d}}\n", $6, $9
+		}
+		$1 == "rcu-up-init:" && $2 == "timerlat" && $3 == "worst" && $4 != "thread" && NF == 6 {
+			printf "{\"worst\":{\"type\":\"%s\",\"name\":\"%s\",\"ns\":%d}}\n", $4, $5, $6
 		}' | jq -sc '
 		def ctx($c): (map(select(.context == $c and .samples != null)) | first // {}) as $f |
 			$f + {hist: map(select(.context == $c and .bucket != null) | .bucket)} | del(.context);
-		{metric: "latency", unit: "ns", n: (ctx("thread").samples // 0), irq: ctx("irq"), thread: ctx("thread")}'
+		{metric: "latency", unit: "ns", n: (ctx("thread").samples // 0), irq: ctx("irq"), thread: ctx("thread"),
+		 noise: map(select(.noise) | .noise), worst: map(select(.worst) | .worst),
+		 worst_sample: (map(select(.worst_sample) | .worst_sample) | first)}'
 	exit 0
 elif grep -aq 'rcu-perf: start' "$logf"; then
 	lines | awk '
