@@ -488,6 +488,14 @@ timerlat_problem() {
 latency_verdict() {
 	local panic bad problem v summary
 	problem=$(timerlat_problem)
+	# Init could not start the tracer (no high-resolution timers: under
+	# TCG the TSC can be marked unstable, leaving jiffies as the clock):
+	# its reason, before the load's verdict, which only sees a guest that
+	# stopped early.
+	if grep -aq 'rcu-up-init: timerlat failed to start' "$judged"; then
+		echo "FAIL timerlat did not start: $(sed -nE "s/${ts}rcu-up-init: timerlat: //p" "$judged" | tr -d '\r' | head -n1)"
+		return
+	fi
 	case $type in
 	idle)
 		panic=$(first 'Kernel panic - not syncing' "$judged")

@@ -781,3 +781,73 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	run "$ROOT/scripts/verdict.sh" "$TMP/gpf-bare.log" 0 rcutorture rcu PREEMPT_RCU
 	[[ "$output" == "FAIL console badness: "*"general protection fault"* ]]
 }
+
+# The latency suite (scenarios/LAT-RT, init's rcu_up.latency=): recorded
+# logs (make latency, 2026-12-07) of an idle window on TINY_PREEMPT_RCU
+# (stage 1) and of one beside the perf module's flood on tree (stage 0).
+@test "latency: init's timerlat report is PASS with its figures; perf.sh keeps them" {
+	run "$ROOT/scripts/verdict.sh" "$TMP/latency-idle.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == "PASS timerlat: "*" thread samples, p99 "*" ns, max "*" ns; load idle ended as it should"* ]]
+	run "$ROOT/scripts/perf.sh" "$FIX/latency-idle.log"
+	[ "$(jq -r '.metric' <<<"$output")" = latency ]
+	local n hist
+	n=$(jq '.thread.samples' <<<"$output")
+	hist=$(jq '[.thread.hist[][1]] | add' <<<"$output")
+	[ "$n" -gt 1000 ] && [ "$n" = "$hist" ]
+	[ "$(jq '.n' <<<"$output")" = "$n" ]
+	[ "$(jq '.thread.max >= .thread.p999 and .thread.p999 >= .thread.p99 and .thread.p99 >= .thread.p50' <<<"$output")" = true ]
+	run "$ROOT/scripts/verdict.sh" "$TMP/latency-flood.log" 0 latency flood PREEMPT_RCU
+	[[ "$output" == "PASS timerlat: "*"load flood ended as it should"* ]]
+}
+
+@test "latency: no samples, a truncated histogram, a short window, a lost load are FAIL" {
+	local f=$TMP/latency-idle.log
+	# No report at all: the tracer never started.
+	sed '/rcu-up-init: timerlat window=/,$d' "$f" >"$TMP/none.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/none.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL no timerlat report"* ]]
+	# A report with no thread samples.
+	sed -E 's/(timerlat thread samples=)[0-9]+ .*/\10/; /timerlat hist thread /d' "$f" >"$TMP/zero.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/zero.log" 0 latency idle TINY_PREEMPT_RCU
+	[ "$output" = "FAIL no thread samples: timerlat recorded nothing" ]
+	# The histogram cut short (a lost console line, a cut log).
+	awk '/timerlat hist thread / && ++n > 1 { next } { print }' "$f" >"$TMP/trunc.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/trunc.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL the thread histogram holds "*" of its "*" samples (truncated)" ]]
+	# Far fewer thread samples than the window's periods: a starved
+	# thread or a tracer that stopped.
+	sed -E 's/(timerlat window=[0-9]+ s period=[0-9]+ us expected=)[0-9]+/\1999999999/' "$f" >"$TMP/short.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/short.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL the thread was sampled in "*" of the window's 999999999 periods" ]]
+	# No "timerlat done", no power-off.
+	sed '/rcu-up-init: timerlat done/,$d' "$f" >"$TMP/nodone.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/nodone.log" 124 latency idle TINY_PREEMPT_RCU
+	[[ "$output" != PASS* ]]
+	# The load's own end missing: the perf module never finished.
+	sed '/rcu-perf: flood: done/,$d' "$TMP/latency-flood.log" >"$TMP/noload.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/noload.log" 0 latency flood PREEMPT_RCU
+	[[ "$output" == FAIL* ]]
+	# An oops during the window.
+	sed 's/rcu-up-init: timerlat done/BUG: kernel NULL pointer dereference, address: 0000000000000000\n&/' "$f" >"$TMP/oops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/oops.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == FAIL* ]]
+}
+
+@test "latency: a kernel message glued to the end of one of init's lines is not a lost bucket" {
+	# As in a stage-0 rcutorture latency boot under TCG (2026-12-07):
+	# "timerlat hist irq 406 8[   33.239324] random: crng init done".
+	awk '/timerlat hist thread / && !done { sub(/\r?$/, "[   33.239324] random: crng init done\r"); done = 1 } { print }' \
+		"$TMP/latency-idle.log" >"$TMP/glued.log"
+	grep -aq 'hist thread [0-9]* [0-9]*\[   33.239324\] random' "$TMP/glued.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/glued.log" 0 latency idle TINY_PREEMPT_RCU
+	[[ "$output" == "PASS timerlat: "* ]]
+	run "$ROOT/scripts/perf.sh" "$TMP/glued.log"
+	[ "$(jq '.thread.samples == ([.thread.hist[][1]] | add)' <<<"$output")" = true ]
+}
+
+@test "latency: a tracer that could not start is FAIL with init's reason" {
+	# Recorded (make latency, 2026-12-07): under TCG the TSC was marked
+	# unstable, the clock fell back to jiffies, no high-resolution timers.
+	run "$ROOT/scripts/verdict.sh" "$TMP/latency-nohres.log" 0 latency rcutorture TINY_PREEMPT_RCU
+	[ "$output" = "FAIL timerlat did not start: high-resolution timers still off after 30000 ms" ]
+}
