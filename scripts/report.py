@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 import sys
 
+import latency_report
 import perf_report
 from perf_report import gnuplot
 
@@ -1036,6 +1037,8 @@ def main():
     # 4. Performance.
     perf_md, perf_verdicts = perf_section(records, outdir)
     md += perf_md
+    lat_md, lat_sentences = latency_report.latency_section(records, outdir, results)
+    md += lat_md
 
     # 5. Torture evidence.
     md += ["## 5. Torture verdicts (x86_64, 512 MB guest)", "",
@@ -1096,6 +1099,9 @@ def main():
     if perf_verdicts:
         md += ["", "Performance goals (tiny-preempt no slower than tree on UP): " +
                "; ".join(perf_verdicts) + "."]
+    if lat_sentences:
+        md += ["", "Wakeup latency on UP PREEMPT_RT (timerlat thread context): " +
+               "; ".join(lat_sentences) + "."]
     for arch, answer in answers:
         md += ["", "%s, the article's claim that TINY_PREEMPT_RCU's memory saving over tree RCU is down "
                "in the noise at 128 MB: %s" % (arch, answer)]
