@@ -93,6 +93,71 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	[ "$status" -eq 0 ]
 }
 
+# A copy of the clone's tracked files, without its work, results and report.
+copy_clone() {
+	mkdir -p "$TMP/c"
+	tar -C "$ROOT" --exclude=./work --exclude=./results --exclude=./report --exclude=./.git -cf - . |
+		tar -C "$TMP/c" -xf -
+}
+
+@test "docs: a broken relative link in README.md or docs/ fails the check" {
+	copy_clone
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -eq 0 ]
+	# A page that is not there, from the README.
+	cp "$TMP/c/README.md" "$TMP/README.md"
+	echo 'See [the missing page](docs/missing.md).' >>"$TMP/c/README.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL README.md: link docs/missing.md: no such file"* ]]
+	cp "$TMP/README.md" "$TMP/c/README.md"
+	# A docs page's link resolves from the page's own directory: README.md
+	# is ../README.md there, and README.md is not.
+	echo 'Back to [the README](README.md).' >>"$TMP/c/docs/design.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL docs/design.md: link README.md: no such file"* ]]
+	cp "$ROOT/docs/design.md" "$TMP/c/docs/design.md"
+	# A heading that is not there, in this page and in another.
+	echo 'See [flow](#no-such-heading) and [verdicts](verdicts.md#no-such-verdict).' >>"$TMP/c/docs/parity.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL docs/parity.md: link #no-such-heading: no heading no-such-heading in docs/parity.md"* ]]
+	[[ "$output" == *"FAIL docs/parity.md: link verdicts.md#no-such-verdict: no heading no-such-verdict in docs/verdicts.md"* ]]
+	# Links in code are not links; absolute URLs are not checked.
+	cp "$ROOT/docs/parity.md" "$TMP/c/docs/parity.md"
+	printf '%s\n' 'The form `[text](missing.md)` is a link.' '' '    [x](missing.md)' '' '[upstream](https://www.kernel.org/missing)' >>"$TMP/c/docs/parity.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -eq 0 ]
+}
+
+@test "docs: every figure README.md gives is accounted for, measured ones in the committed snapshot" {
+	copy_clone
+	# A figure nothing accounts for.
+	sed -i 's/3,784 s/3,785 s/' "$TMP/c/README.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL README.md '3,785 s': a figure nothing accounts for"* ]]
+	# ... and the entry of the figure it replaced is stale.
+	[[ "$output" == *"FAIL README.md '3,784 s': listed in tests/figures.tsv, but README.md does not give it any more"* ]]
+	# Listed as measured, but the snapshot file does not hold it.
+	sed -i 's/^README.md\t3,784 s\t/README.md\t3,785 s\t/' "$TMP/c/tests/figures.tsv"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL README.md '3,785 s': said to be measured, but 3,785 is not in snapshot/timings.tsv"* ]]
+	# A file outside the snapshot does not count, even if it holds the figure.
+	echo 3785 >"$TMP/c/notes.txt"
+	sed -i 's|^\(README.md\t3,785 s\tmeasured\t\)snapshot/timings.tsv|\1notes.txt|' "$TMP/c/tests/figures.tsv"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL README.md '3,785 s': notes.txt is not part of the committed snapshot"* ]]
+	# A figure is a whole number: 784 is not in a file holding only 3784.
+	printf 'README.md\t784 s\tmeasured\tsnapshot/timings.tsv\tx\n' >>"$TMP/c/tests/figures.tsv"
+	echo 'It took 784 s.' >>"$TMP/c/README.md"
+	run "$ROOT/scripts/docs-check.sh" "$TMP/c"
+	[[ "$output" == *"FAIL README.md '784 s': said to be measured, but 784 is not in snapshot/timings.tsv"* ]]
+}
+
 @test "series: stages and their patches" {
 	SERIES=$FIX/series.example lib max_stage
 	[ "$(SERIES=$FIX/series.example lib max_stage)" = 3 ]

@@ -6,7 +6,9 @@
 # first two).
 #   1. unit tests of the harness (bats, recorded console logs as fixtures)
 #   2. checkpatch --strict on every patch of the series, and every figure
-#      its commit messages give accounted for (scripts/figures.sh)
+#      its commit messages give accounted for (scripts/figures.sh); every
+#      relative link of README.md and docs/ resolves and every figure
+#      README.md gives is accounted for (scripts/docs-check.sh)
 #   3. the series: every stage applies; stage 3 gives back the packaged tree
 #   4. the Kconfig matrix of every stage against tests/kconfig-expected.tsv
 #   5. end-to-end: matrix/check (or matrix/default with --full): kernels
@@ -84,6 +86,11 @@ checkpatch_step() {
 	else
 		fail "figures in the commit messages (scripts/figures.sh, tests/figures.tsv)"
 	fi
+	if scripts/docs-check.sh; then
+		pass "every relative link in README.md and docs/ resolves, every figure README.md gives is accounted for"
+	else
+		fail "links in README.md and docs/, figures in README.md (scripts/docs-check.sh, tests/figures.tsv)"
+	fi
 }
 
 series_step() {
@@ -155,7 +162,7 @@ main() {
 	steps=" ${RCU_UP_CHECK_STEPS:-1 2 3 4 5 6} "
 	t0=$(date +%s)
 	[[ "$steps" != *" 1 "* ]] || { log "1. unit tests (bats)"; unit_tests; }
-	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict and the figures of every patch of the series"; checkpatch_step; }
+	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict and the figures of every patch of the series; the links and figures of the docs"; checkpatch_step; }
 	[[ "$steps" != *" 3 "* ]] || { log "3. the series: every stage applies"; series_step; }
 	[[ "$steps" != *" 4 "* ]] || { log "4. Kconfig matrix, every stage"; kconfig_step; }
 	[[ "$steps" != *" 5 "* ]] || { log "5. end-to-end matrix $matrix"; matrix_step; }
