@@ -64,23 +64,36 @@ def merged(rs, context="thread"):
             "hist": [b for c in cs for b in c.get("hist", [])]}
 
 
+def coarse(b):
+    """A 1-us bucket from 100 us up merged into one of two significant
+    digits (120, 4600 us...), and that bucket's width in us: a TCG tail
+    spans 100,000 buckets."""
+    if b < 100:
+        return b, 1
+    e = 10 ** (len(str(b)) - 2)
+    return b // e * e, e
+
+
 def histogram_chart(outdir, name, title, cells):
-    """Log-log histogram: one line per stage, x the latency in us, y the
-    count of thread samples in that 1-us bucket."""
+    """Log-log histogram: one set of points per stage (points, not lines:
+    the tail's buckets are sparse), x the latency in us, y the count of
+    thread samples in that 1-us bucket (from 100 us, coarse()'s buckets,
+    divided by their width)."""
     series = []
     for label, cell in cells:
         counts = {}
         for b, n in cell["hist"]:
-            counts[b] = counts.get(b, 0) + n
+            c, width = coarse(b)
+            counts[c] = counts.get(c, 0) + n / width
         dat = "%s-%d.dat" % (name, len(series))
         with open(os.path.join(outdir, dat), "w") as f:
             for b in sorted(counts):
-                f.write("%d %d\n" % (max(b, 1), counts[b]))
-        series.append("'%s' using 1:2 with steps title '%s'" % (dat, label))
+                f.write("%d %g\n" % (max(b, 1), counts[b]))
+        series.append("'%s' using 1:2 with points pointtype 7 pointsize 0.8 title '%s'" % (dat, label))
     common = """set termoption noenhanced
 set title "%s"
 set xlabel "thread wakeup latency (us, 1-us buckets)"
-set ylabel "samples"
+set ylabel "samples per us of latency (from 100 us, averaged over 2-digit buckets)"
 set logscale xy
 set grid
 set key top right
