@@ -27,10 +27,14 @@
 #                 module's; latency: init's whole timerlat report and the
 #                 load's own end), no console badness (the kernel tree's
 #                 console-badness.sh, GP hangs from parse-console.sh), no
-#                 kernel panic, and the guest powered off (exit 0)
+#                 kernel panic, and the guest powered off: exit 0 and the
+#                 power-off line in the log (lib.sh POWEROFF_RE; exit 0
+#                 with a log that ends before it is a FAIL)
 #   TORTURE-FAIL  rcutorture itself said TYPE-torture:--- End of test:
 #                 FAILURE, and nothing else went wrong: no console badness
-#                 but its own "!!!" lines, no stall, no panic, powered off.
+#                 but its own "!!!" lines, no stall, no panic, powered off,
+#                 and no End of test: SUCCESS beside it (both outcomes in
+#                 one log is an incoherent log: FAIL).
 #                 The negative control torture_type=busted expects this.
 #   STALL         RCU CPU stall warnings were the only badness (their report
 #                 lines and the backtraces that belong to them), and the run
@@ -173,6 +177,11 @@ no_gp_count() {
 		}'
 }
 
+# Exit 0 says only that QEMU ended; the guest powered off when its log
+# shows it (lib.sh's POWEROFF_RE, what guest_wait itself waits for).  A
+# log cut right after the End of test line did not.
+powered_off() { grep -aEq -- "$POWEROFF_RE" "$judged"; }
+
 rcutorture_verdict() {
 	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall
 	without_stalls "$judged" | { grep -avE -- "$ts$t: ?!!!" || true; } >"$nostall"
@@ -198,6 +207,9 @@ rcutorture_verdict() {
 		echo "FAIL $panic"
 	elif [ -n "$bad" ]; then
 		echo "FAIL console badness: $bad"
+	elif has "$t:--- End of test: SUCCESS" "$judged" && has "$t:--- End of test: FAILURE" "$judged"; then
+		# One test ends once: both outcomes in a log are no outcome.
+		echo "FAIL incoherent log: $t printed both End of test: SUCCESS and FAILURE"
 	elif [ "$rc" = 124 ]; then
 		if has "$t:--- End of test: " "$judged"; then
 			echo "HANG the guest did not power off after $t's End of test ($logf)"
@@ -206,6 +218,8 @@ rcutorture_verdict() {
 		fi
 	elif [ "$rc" != 0 ]; then
 		echo "FAIL QEMU exited with status $rc (see $logf.qemu)"
+	elif has "$t:--- End of test: " "$judged" && ! powered_off; then
+		echo "FAIL exit 0, but the log ends without the power-off after $(first "$t:--- End of test: " "$judged" | cut -c1-60)"
 	elif has "$t:--- End of test: FAILURE" "$judged"; then
 		if [ -n "$stall" ]; then
 			echo "FAIL End of test: FAILURE with an RCU CPU stall: $stall"
@@ -300,6 +314,8 @@ scale_verdict() {
 		echo "FAIL incomplete results: $got of $want $what"
 	elif [[ "$clock" == *jiffies* ]]; then
 		echo "FAIL timed on the tick-granular clocksource $clock: $(first 'tsc: (Unable|Marking)' "$judged")"
+	elif ! powered_off; then
+		echo "FAIL exit 0, but the log ends without the power-off after the results"
 	else
 		echo "PASS complete results ($got of $got $what), console clean, powered off"
 	fi
@@ -412,6 +428,8 @@ misuse_verdict() {
 		echo "FAIL '$case' panicked, but the guest did not reboot (exit $rc)"
 	elif [ "$rc" != 0 ]; then
 		echo "FAIL '$case: done', but the guest did not power off (exit $rc)"
+	elif [ "$panic_case" = no ] && ! powered_off; then
+		echo "FAIL exit 0, but the log ends without the power-off after '$case: done'"
 	elif [ ${#missing[@]} -gt 0 ]; then
 		echo "FAIL ${#missing[@]} of $n expected diagnostics missing, first: ${missing[0]}"
 	elif [ -n "$badness" ]; then
@@ -449,6 +467,8 @@ perf_verdict() {
 		echo "FAIL no 'rcu-perf: done' line"
 	elif [[ "$clock" == *jiffies* ]]; then
 		echo "FAIL timed on the tick-granular clocksource $clock"
+	elif ! powered_off; then
+		echo "FAIL exit 0, but the log ends without the power-off after 'rcu-perf: done'"
 	else
 		echo "PASS every case done ($cases), console clean, powered off"
 	fi
@@ -520,6 +540,8 @@ latency_verdict() {
 		echo "FAIL no 'timerlat done' line after the report"
 	elif [ "$type" = idle ] && [ "$rc" != 0 ]; then
 		echo "FAIL the guest did not power off after the latency run (exit $rc)"
+	elif ! powered_off; then
+		echo "FAIL exit 0, but the log ends without the power-off after the latency run"
 	else
 		echo "PASS timerlat: $summary; load $type ended as it should, console clean, powered off"
 	fi

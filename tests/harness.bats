@@ -915,4 +915,41 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	# unstable, the clock fell back to jiffies, no high-resolution timers.
 	run "$ROOT/scripts/verdict.sh" "$TMP/latency-nohres.log" 0 latency rcutorture TINY_PREEMPT_RCU
 	[ "$output" = "FAIL timerlat did not start: high-resolution timers still off after 30000 ms" ]
+
+@test "verdict: SUCCESS and FAILURE in one log is an incoherent FAIL, not the busted control's TORTURE-FAIL" {
+	# Before the fix: TORTURE-FAIL for both (busted + a SUCCESS line, good +
+	# a FAILURE line), which satisfied the busted control.
+	sed 's/busted-torture:--- End of test: FAILURE: \(.*\)$/&\n[   15.712172] busted-torture:--- End of test: SUCCESS: \1/' \
+		"$TMP/busted.log" >"$TMP/both.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/both.log" 0 rcutorture busted PREEMPT_RCU
+	[ "$output" = "FAIL incoherent log: busted-torture printed both End of test: SUCCESS and FAILURE" ]
+	sed 's/rcu-torture:--- End of test: SUCCESS: \(.*\)$/&\n[   22.197967] rcu-torture:--- End of test: FAILURE: \1/' \
+		"$TMP/good.log" >"$TMP/both2.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/both2.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == "FAIL incoherent log: "* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/busted.log" 0 rcutorture busted PREEMPT_RCU
+	[[ "$output" == TORTURE-FAIL* ]]
+}
+
+@test "verdict: exit 0 with a log cut right after End of test is FAIL without the power-off line" {
+	# Before the fix: PASS (good cut), TORTURE-FAIL (busted cut), and PASS
+	# for the misuse, perf and refscale logs cut the same way.
+	sed '/End of test: SUCCESS/q' "$TMP/good.log" >"$TMP/cut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/cut.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == "FAIL exit 0, but the log ends without the power-off after "*"End of test: SUCCESS"* ]]
+	sed '/End of test: FAILURE/q' "$TMP/busted.log" >"$TMP/bcut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/bcut.log" 0 rcutorture busted PREEMPT_RCU
+	[[ "$output" == "FAIL exit 0, but the log ends without the power-off after "*"End of test: FAILURE"* ]]
+	# The other suites' PASS says "powered off" too.
+	sed '/underflow: done/q' "$TMP/misuse-underflow.log" >"$TMP/mcut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/mcut.log" 0 misuse underflow
+	[[ "$output" == "FAIL exit 0, but the log ends without the power-off after 'underflow: done'" ]]
+	sed '/rcu-perf: done/q' "$TMP/perf.log" >"$TMP/pcut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/pcut.log" 0 perf
+	[[ "$output" == "FAIL exit 0, but the log ends without the power-off"* ]]
+	sed '/^\[[^]]*\] 10	/q' "$TMP/refscale.log" >"$TMP/rcut.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/rcut.log" 0 refscale rcu
+	[[ "$output" == "FAIL exit 0, but the log ends without the power-off after the results" ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0 rcutorture rcu PREEMPT_RCU
+	[[ "$output" == PASS* ]]
 }
