@@ -338,11 +338,20 @@ misuse_expectations() { # CASE: prints "want" lines for it (and for "*")
 
 # Badness in FILE (the console after "provoking") that no expected splat
 # accounts for, first line.  A splat starts at a "cut here" line, a lockdep
-# banner (=====), a BUG:, WARNING:, Oops, rcu: INFO: or hung-task line, or an
-# rcu-misuse: line (a start within two lines of a cut-here or banner line
-# is the same splat), and ends at "---[ end trace".  A splat is expected
-# when one of its lines matches an expected pattern (rcu-misuse: lines
-# aside); all badness in it is then accounted for.
+# banner (=====), a BUG:, WARNING:, INFO:, Oops, rcu: INFO: or hung-task
+# line, a soft or hard lockup report, an RCU kthread-starvation line, an
+# arm or riscv oops line, or an rcu-misuse: line (a start within two lines
+# of a cut-here or banner line is the same splat).  It ends at its
+# "---[ end trace" line or at the next start: a splat that has no end-trace
+# line (lockdep's, might_sleep()'s) must not swallow what follows it, such
+# as a soft lockup or a starved grace-period kthread inside an expected
+# lockdep report.  Lockdep's own report also ends where the backtrace it
+# ends with closes ("stack backtrace:", then "</TASK>" on x86).  Only what
+# belongs to a splat is not a start in it: lockdep's "INFO: lockdep is
+# turned off.", a stall report's "INFO: Stall ended before state dump
+# start" and its "rcu: ... kthread starved for" lines.  A splat is
+# expected when one of its lines matches an expected pattern (rcu-misuse:
+# lines aside); all badness in it is then accounted for.
 unexpected_badness() {
 	local file=$1 expected=$2 numbered=$ptmp/numbered splats=$ptmp/splats
 	awk '{ printf "%d:%s\n", NR, $0 }' "$file" >"$numbered"
@@ -350,9 +359,21 @@ unexpected_badness() {
 		BEGIN { while ((getline l < ef) > 0) if (l != "") pat[++ne] = l }
 		{
 			m = $0; sub(/^\[ *[0-9]+\.[0-9]+\] ?/, "", m)
-			start = m ~ /^(------------\[ cut here \]|=+$|BUG:|WARNING:|Oops|rcu: INFO:|INFO: task .* blocked for more than|rcu-misuse:|general protection fault|Kernel panic)/
-			if (start && !(NR - hdr <= 2 && m !~ /^rcu-misuse:/)) { id++; if (m ~ /^(------------\[ cut here \]|=+$)/) hdr = NR }
-			if (m ~ /^---\[ end trace/) { seg[NR] = id; id++; next }
+			start = m ~ /^(------------\[ cut here \]|=+$|BUG:|WARNING:|INFO:|Oops|rcu: INFO:|rcu-misuse:|general protection fault|Kernel panic|watchdog: BUG:|watchdog: Watchdog detected hard LOCKUP|NMI watchdog:|Unable to handle kernel|Internal error:|kernel BUG at)/ ||
+				m ~ /^rcu: .*kthread starved for/
+			if (m ~ /^INFO: (lockdep is turned off|Stall ended before state dump start)/ ||
+			    (kind == "stall" && m ~ /^rcu: .*kthread starved for/))
+				start = 0
+			if (start && !(NR - hdr <= 2 && m !~ /^rcu-misuse:/)) {
+				id++; kind = ""; bt = 0
+				if (m ~ /^(------------\[ cut here \]|=+$)/) hdr = NR
+				if (m ~ /^=+$/) kind = "lockdep"
+			}
+			if (start && m ~ /detected (expedited )?stalls on|self-detected stall on CPU/) kind = "stall"
+			if (m ~ /^---\[ end trace/ || (kind == "lockdep" && bt && m ~ /^ *<\/TASK>$/)) {
+				seg[NR] = id; id++; kind = ""; bt = 0; next
+			}
+			if (kind == "lockdep" && m ~ /^stack backtrace:/) bt = 1
 			seg[NR] = id
 			if (m !~ /^rcu-misuse:/)
 				for (i = 1; i <= ne; i++) if (m ~ pat[i]) ok[id] = 1

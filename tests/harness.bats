@@ -953,3 +953,32 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	run "$ROOT/scripts/verdict.sh" "$TMP/good.log" 0 rcutorture rcu PREEMPT_RCU
 	[[ "$output" == PASS* ]]
 }
+
+@test "verdict: a splat without an end-trace line does not swallow a soft lockup, a starved kthread or a stray trace" {
+	# Before the fix: PASS for each of these four altered underflow logs.
+	# Inside the expected lockdep splat (it has no end-trace line):
+	sed '/other info that might help us debug this:/i [    2.062700] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [init:1]' \
+		"$TMP/misuse-underflow.log" >"$TMP/soft.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/soft.log" 0 misuse underflow
+	[[ "$output" == "FAIL console badness: "*"watchdog: BUG: soft lockup"* ]]
+	sed '/other info that might help us debug this:/i [    2.062700] rcu: rcu_preempt kthread starved for 2103 jiffies! g-1195 f0x0 RCU_GP_WAIT_FQS(5) ->state=0x0 ->cpu=0' \
+		"$TMP/misuse-underflow.log" >"$TMP/starved.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/starved.log" 0 misuse underflow
+	[[ "$output" == "FAIL console badness: "*"rcu_preempt kthread starved for"* ]]
+	# After the lockdep report's closing backtrace, before the next splat:
+	sed '/^\[    2.065416\]  <\/TASK>/a [    2.065500] Call Trace:' "$TMP/misuse-underflow.log" >"$TMP/trace.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/trace.log" 0 misuse underflow
+	[ "$output" = "FAIL console badness: [    2.065500] Call Trace:" ]
+	# Inside the expected WARNING splat, before its end-trace line:
+	sed '/irq event stamp: 118237/i [    2.073796] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [init:1]' \
+		"$TMP/misuse-underflow.log" >"$TMP/inwarn.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/inwarn.log" 0 misuse underflow
+	[[ "$output" == "FAIL console badness: "*"watchdog: BUG: soft lockup"* ]]
+	# A starved grace-period kthread inside a stall report is the report's own.
+	sed '/rcu: 	(detected by 0, t=2000 jiffies/a [    9.001100] rcu: rcu_preempt kthread starved for 2103 jiffies! g-119 f0x0 RCU_GP_WAIT_FQS(5) ->state=0x0 ->cpu=0' \
+		"$TMP/misuse-stall-panic.log" >"$TMP/stall-starved.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/stall-starved.log" 0 misuse stall_panic
+	[[ "$output" == "PASS all 6 expected diagnostics, ending in the expected panic"* ]]
+	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse underflow
+	[[ "$output" == "PASS all 3 expected diagnostics"* ]]
+}
