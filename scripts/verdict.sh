@@ -23,8 +23,9 @@
 #   PASS          TYPE-torture:--- End of test: SUCCESS (scale tests: the
 #                 complete results table, as many rows as the start-of-test
 #                 line announced; misuse: every expected diagnostic and
-#                 nothing else; perf: every case's "done" line, then the
-#                 module's; latency: init's whole timerlat report and the
+#                 nothing else; perf: every case's figures, each point
+#                 its parameters ask for (perf_figures), and its "done"
+#                 line, then the module's; latency: init's whole timerlat report and the
 #                 load's own end), no console badness (the kernel tree's
 #                 console-badness.sh, GP hangs from parse-console.sh), no
 #                 kernel panic, and the guest powered off: exit 0 and the
@@ -464,11 +465,129 @@ misuse_verdict() {
 	fi
 }
 
+# The last NAME=VALUE the log's kernel command line gives, or nothing.
+cmdline_param() { # NAME
+	sed -n -E "s/${ts}(Kernel command line|Command line): //p" "$judged" | head -n1 |
+		tr ' ' '\n' | { grep -aF -- "$1=" || true; } | sed -n "s/^${1//./\\.}=//p" | tail -n1
+}
+
+# What the figures of perf CASE lack, as a finding; nothing when every
+# figure the run asked for is there.  "done" lines only say that a case
+# returned: each case must also have printed, for every point of its
+# parameters (the module's defaults, tests/perf/rcu_perf.c, or the
+# rcu_perf.* boot arguments), its line with every field a number, and
+# non-zero where zero cannot be measured:
+#   footprint  free_kb and kernel_stack_kb above 0, the slab figures numbers
+#   gp         ns above 0 for both kinds, each number of readers and each
+#              of reps repetitions; a setup line (create_ns, enter_ns above
+#              0) for each number of readers above 0
+#   flood      per rate, all eight fields, window_ns above 0 (flood_ms
+#              above 0), posted above 0 where the window offers a callback
+#   boost      "skipped, no CONFIG_RCU_BOOST", or ns above 0 for both kinds
+#              and each of boost_reps repetitions
+#   idle       per load, all seven fields, window_ns above 0 (idle_ms above
+#              0); the switch counts may be negative (exited tasks)
+perf_figures() { # CASE
+	local p v
+	local -A param=([readers]=0,1,10,100,1000 [reps]=10 [rates]=1000,10000,100000,1000000
+		[flood_ms]=1000 [boost_reps]=5 [loads]=0,10,100 [idle_ms]=10000)
+	for p in "${!param[@]}"; do
+		v=$(cmdline_param "rcu_perf.$p")
+		[ -z "$v" ] || param[$p]=$v
+	done
+	sed -E "s/$ts//" "$judged" | awk -v c="$1" -v readers="${param[readers]}" -v reps="${param[reps]}" \
+		-v rates="${param[rates]}" -v flood_ms="${param[flood_ms]}" -v boost_reps="${param[boost_reps]}" \
+		-v loads="${param[loads]}" -v idle_ms="${param[idle_ms]}" '
+		function val(k,   i) {
+			for (i = 3; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2)
+			return ""
+		}
+		function nat(k) { return val(k) ~ /^[0-9]+$/ }
+		function pos(k) { return val(k) ~ /^0*[1-9][0-9]*$/ }
+		function bad(what) { if (!nbad++) first = what ": " substr($0, 1, 70) }
+		$0 == "rcu-perf: boost: skipped, no CONFIG_RCU_BOOST" { skipped = 1 }
+		$1 != "rcu-perf:" || $2 != c { next }
+		c == "footprint" && $3 ~ /^free_kb=/ {
+			if (pos("free_kb") && pos("kernel_stack_kb") && nat("slab_reclaimable_kb") && nat("slab_unreclaimable_kb")) ok["fp"] = 1
+			else bad("footprint figures not all numbers, or free/stack memory 0")
+		}
+		c == "gp" && $3 ~ /^kind=/ {
+			if (pos("ns")) ok[val("kind") " " val("readers") " " val("rep")] = 1
+			else bad("gp ns= not a number above 0")
+		}
+		c == "boost" && $3 ~ /^kind=/ {
+			if (pos("ns") && nat("delay_ms") && nat("hog_timeout")) ok[val("kind") " " val("rep")] = 1
+			else bad("boost ns= not a number above 0")
+		}
+		c == "flood" && $3 ~ /^rate=[0-9]+$/ {
+			r = val("rate") + 0
+			if (nat("posted") && nat("invoked") && nat("window_ns") && nat("drain_ns") && nat("peak_pending") &&
+			    nat("peak_bytes") && nat("capped") && (flood_ms == 0 || pos("window_ns")) &&
+			    (r * flood_ms < 1000 || pos("posted")))
+				ok[r] = 1
+			else bad("flood figures not all numbers, or nothing posted in the window")
+		}
+		c == "idle" && $3 ~ /^load=[0-9]+$/ {
+			if (nat("window_ns") && nat("irqs") && nat("rcu_softirqs") && nat("timer_softirqs") &&
+			    val("switches") ~ /^-?[0-9]+$/ && val("rcu_kthread_switches") ~ /^-?[0-9]+$/ &&
+			    (idle_ms == 0 || pos("window_ns")))
+				ok[val("load") + 0] = 1
+			else bad("idle figures not all numbers, or a 0 ns window")
+		}
+		END {
+			if (nbad) { print "perf " first; exit }
+			if (c == "footprint" && !ok["fp"]) miss = "no footprint figures"
+			if (c == "gp") {
+				n = split(readers, R, ",")
+				for (i = 1; i <= n && !miss; i++)
+					for (r = 0; r < reps && !miss; r++)
+						for (k = 0; k < 2 && !miss; k++) {
+							kind = k ? "expedited" : "normal"
+							if (!ok[kind " " R[i] + 0 " " r]) miss = "no gp figure for kind=" kind " readers=" R[i] " rep=" r
+						}
+			}
+			if (c == "boost" && !skipped)
+				for (r = 0; r < boost_reps && !miss; r++)
+					for (k = 0; k < 2 && !miss; k++) {
+						kind = k ? "expedited" : "normal"
+						if (!ok[kind " " r]) miss = "no boost figure for kind=" kind " rep=" r
+					}
+			if (c == "flood") {
+				n = split(rates, R, ",")
+				for (i = 1; i <= n && !miss; i++) if (!ok[R[i] + 0]) miss = "no flood figures for rate=" R[i]
+			}
+			if (c == "idle") {
+				n = split(loads, R, ",")
+				for (i = 1; i <= n && !miss; i++) if (!ok[R[i] + 0]) miss = "no idle figures for load=" R[i]
+			}
+			if (miss) print "perf " miss
+		}'
+}
+
+# The gp case's setup lines, one per number of readers above 0, with
+# numbers above 0: a finding, or nothing.
+perf_setup_figures() {
+	local readers
+	readers=$(cmdline_param rcu_perf.readers)
+	sed -E "s/$ts//" "$judged" | awk -v readers="${readers:-0,1,10,100,1000}" '
+		/^rcu-perf: setup readers=[0-9]+ / {
+			ok = $4 ~ /^create_ns=0*[1-9][0-9]*$/ && $5 ~ /^enter_ns=0*[1-9][0-9]*$/ && NF == 5
+			if (ok) good[substr($3, 9) + 0] = 1
+			else if (!bad) bad = substr($0, 1, 70)
+		}
+		END {
+			if (bad) { print "perf gp setup figures not numbers above 0: " bad; exit }
+			n = split(readers, R, ",")
+			for (i = 1; i <= n; i++) if (R[i] + 0 > 0 && !good[R[i] + 0]) { print "perf no gp setup line for readers=" R[i]; exit }
+		}'
+}
+
 # The perf suite (tests/perf/rcu_perf.c): each case asked for ends with
 # "rcu-perf: CASE: done" and the module with "rcu-perf: done", with no
-# error line, on a clocksource finer than the tick, and nothing else wrong.
+# error line, every figure the case was to print (perf_figures), on a
+# clocksource finer than the tick, and nothing else wrong.
 perf_verdict() {
-	local panic bad clock c missing=() cases v
+	local panic bad clock c missing=() cases v figs=""
 	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
 	panic=$(first 'Kernel panic - not syncing' "$judged")
 	bad=$(first_badness "$judged")
@@ -476,6 +595,8 @@ perf_verdict() {
 	[ "$cases" != all ] || cases="footprint gp flood boost idle"
 	for c in ${cases//,/ }; do
 		has "rcu-perf: $c: done" "$judged" || missing+=("$c")
+		[ -n "$figs" ] || figs=$(perf_figures "$c")
+		[ -n "$figs" ] || [ "$c" != gp ] || figs=$(perf_setup_figures)
 	done
 	v=$(test_failure 'rcu-perf: error' "${#missing[@]} case(s) not done before the timeout: ${missing[*]}")
 	if [ -n "$v" ]; then
@@ -486,6 +607,8 @@ perf_verdict() {
 		echo "FAIL case(s) not done: ${missing[*]}"
 	elif ! has 'rcu-perf: done' "$judged"; then
 		echo "FAIL no 'rcu-perf: done' line"
+	elif [ -n "$figs" ]; then
+		echo "FAIL $figs"
 	elif [[ "$clock" == *jiffies* ]]; then
 		echo "FAIL timed on the tick-granular clocksource $clock"
 	elif ! powered_off; then

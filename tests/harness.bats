@@ -982,3 +982,46 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	run "$ROOT/scripts/verdict.sh" "$TMP/misuse-underflow.log" 0 misuse underflow
 	[[ "$output" == "PASS all 3 expected diagnostics"* ]]
 }
+
+@test "verdict: a perf case needs its figures, not only its done line" {
+	# Before the fix: PASS for every one of these altered perf.log copies.
+	sed '/rcu-perf: gp kind=/d' "$TMP/perf.log" >"$TMP/nogp.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/nogp.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL perf no gp figure for kind=normal readers=0 rep=0" ]
+	sed -E 's/(rcu-perf: gp kind=[a-z]+ readers=[0-9]+ rep=[0-9]+ ns=)[0-9]+/\1/' "$TMP/perf.log" >"$TMP/empty.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/empty.log" 0 perf gp TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL perf gp ns= not a number above 0: "* ]]
+	sed -E 's/(rcu-perf: gp kind=[a-z]+ readers=[0-9]+ rep=[0-9]+ ns=)[0-9]+/\10/' "$TMP/perf.log" >"$TMP/zero.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/zero.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL perf gp ns= not a number above 0: "*"ns=0" ]]
+	sed '/rcu-perf: gp kind=expedited readers=1000 rep=9 /d' "$TMP/perf.log" >"$TMP/one.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/one.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL perf no gp figure for kind=expedited readers=1000 rep=9" ]
+	sed '/rcu-perf: setup readers=100 /d' "$TMP/perf.log" >"$TMP/setup.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/setup.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL perf no gp setup line for readers=100" ]
+	sed -E 's/(rcu-perf: footprint free_kb=)[0-9]+/\1/' "$TMP/perf.log" >"$TMP/fp.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/fp.log" 0 perf footprint TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL perf footprint figures not all numbers"* ]]
+	sed '/rcu-perf: flood rate=1000000 /d' "$TMP/perf.log" >"$TMP/flood.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/flood.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL perf no flood figures for rate=1000000" ]
+	sed -E 's/(rcu-perf: idle load=100 window_ns=)[0-9]+/\10/' "$TMP/perf.log" >"$TMP/idle.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/idle.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL perf idle figures not all numbers, or a 0 ns window: "* ]]
+	sed 's/rcu-perf: boost: skipped, no CONFIG_RCU_BOOST/rcu-perf: boost kind=normal delay_ms=500 rep=0 ns= hog_timeout=0/' \
+		"$TMP/perf.log" >"$TMP/boost.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/boost.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == "FAIL perf boost ns= not a number above 0: "* ]]
+	# The points come from the run's rcu_perf.* arguments, else the defaults.
+	sed -E 's/Command line: .*/& rcu_perf.readers=0,1 rcu_perf.reps=2/' "$TMP/perf.log" |
+		sed -E '/rcu-perf: gp kind=[a-z]+ readers=(10|100|1000) /d; /rcu-perf: gp kind=[a-z]+ readers=[01] rep=[2-9] /d; /setup readers=[1-9]0/d' \
+		>"$TMP/param.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/param.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == PASS* ]]
+	sed -i -E 's/Command line: .*/& rcu_perf.readers=0,1,2/' "$TMP/param.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/param.log" 0 perf all TINY_PREEMPT_RCU
+	[ "$output" = "FAIL perf no gp figure for kind=normal readers=2 rep=0" ]
+	run "$ROOT/scripts/verdict.sh" "$TMP/perf.log" 0 perf all TINY_PREEMPT_RCU
+	[[ "$output" == PASS* ]]
+}
