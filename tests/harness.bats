@@ -915,6 +915,7 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	# unstable, the clock fell back to jiffies, no high-resolution timers.
 	run "$ROOT/scripts/verdict.sh" "$TMP/latency-nohres.log" 0 latency rcutorture TINY_PREEMPT_RCU
 	[ "$output" = "FAIL timerlat did not start: high-resolution timers still off after 30000 ms" ]
+}
 
 @test "verdict: SUCCESS and FAILURE in one log is an incoherent FAIL, not the busted control's TORTURE-FAIL" {
 	# Before the fix: TORTURE-FAIL for both (busted + a SUCCESS line, good +
