@@ -23,18 +23,22 @@ workspace: deps
 # RCU_UP_ARCH= for arm or riscv64): those scenarios at every stage instead
 # (scripts/matrix-for.sh).  KCONFIG="CONFIG_X=y ...": options added to
 # every kernel, as kvm.sh's --kconfig.
+# ^C (or SIGTERM) stops the whole job within seconds, builds and guests
+# included; the boots it cut short are recorded as INTERRUPTED, and its
+# last line names the run.  RESUME=RUN_ID (or RESUME=last) goes on with
+# that run, given the same matrix, KCONFIG and harness commit: its finished
+# runs are kept, only the missing and INTERRUPTED ones built and booted
+# (results/runs/RUN_ID/attempts.tsv: what each attempt did).
 run: workspace
 	@export RCU_UP_KCONFIG="$(KCONFIG)"; \
 	m=$(MATRIX); if [ -n "$(SCENARIOS)" ]; then \
 		mkdir -p results && m=results/scenarios.matrix && \
 		DURATION="$(DURATION)" BOOTARGS="$(BOOTARGS)" STAGES="$(STAGES)" \
 			scripts/matrix-for.sh $(SCENARIOS) >$$m || exit 1; fi; \
-	scripts/run.sh $$m || echo "some runs did not give the expected verdict (see the table above)"
+	scripts/run.sh $(if $(RESUME),--resume $(RESUME)) $$m || { rc=$$?; [ $$rc -lt 128 ] || exit $$rc; \
+		echo "some runs did not give the expected verdict (see the table above)"; }
 	@$(MAKE) -s tables
 	@scripts/report.py results/results.jsonl report
-
-run-full:
-	@$(MAKE) run MATRIX=matrix/default
 
 # The report's Kconfig and series tables (make check writes them too).
 tables: workspace

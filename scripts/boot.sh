@@ -11,7 +11,9 @@
 # (rcutorture.shutdown_secs=...): QEMU exits, or is ended once the console
 # says "reboot: Power down" (lib.sh's guest_wait); a hard wall-clock timeout
 # of SECONDS kills it otherwise.  Exit status: 0 powered off, 124 killed on
-# timeout, anything else a QEMU failure (its messages in LOG.qemu).  LOG must
+# timeout, 128+N stopped by signal N (SIGINT, SIGTERM: boot.sh's or QEMU's,
+# as when the job is stopped: the guest did not end), anything else a QEMU
+# failure (its messages in LOG.qemu).  LOG must
 # not exist yet (results are never overwritten); the exact QEMU command goes
 # to LOG.qemu-cmd.  x86_64 guests under TCG are given the host's TSC
 # frequency (tsc_early_khz=; RCU_UP_TSC_KHZ=N overrides it, an empty
@@ -78,11 +80,34 @@ qemu=("$(arch_qemu "$arch")" "${machine[@]}" -accel "$accel" "${icount[@]}" -m "
 printf '%q ' timeout --foreground -k 10 "$limit" "${qemu[@]}" >"$console.qemu-cmd"
 echo >>"$console.qemu-cmd"
 echo "$clock" >"$console.clock"
-t0=$(date +%s)
+boot_t0=$(date +%s)
+# Stopped by a signal (run.sh stopping the job): QEMU goes too, and the
+# exit status says which signal, so that the run is not taken for a guest
+# that failed.  (Started by run.sh in the background, boot.sh ignores
+# SIGINT: run.sh sends SIGTERM.)
+stopped() { # SIGNAL_NUMBER
+	trap - INT TERM
+	kill -TERM "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	echo "$(( $(date +%s) - boot_t0 ))" >"$console.seconds"
+	rm -f "$console.initrd"
+	exit $((128 + $1))
+}
+trap 'stopped 2' INT
+trap 'stopped 15' TERM
 timeout --foreground -k 10 "$limit" "${qemu[@]}" </dev/null >"$console.qemu" 2>&1 &
 pid=$!
 rc=0
 guest_wait "$pid" "$console" "$limit" || rc=$?
-echo "$(( $(date +%s) - t0 ))" >"$console.seconds"
+trap - INT TERM
+# QEMU handles SIGINT and SIGTERM itself, exiting as if the guest had
+# (status 0, or timeout's 128+N): ^C in the terminal reaches it directly.
+# A guest that did not power off or time out but whose QEMU says so was
+# stopped, not failed.
+sig=$(sed -n 's/.*terminating on signal \([0-9][0-9]*\).*/\1/p' "$console.qemu" 2>/dev/null | head -n1)
+if [ -n "$sig" ] && [ "$rc" -ne 124 ] && ! grep -aEq "$POWEROFF_RE" "$console" 2>/dev/null; then
+	rc=$((128 + sig))
+fi
+echo "$(( $(date +%s) - boot_t0 ))" >"$console.seconds"
 rm -f "$console.initrd"
 exit "$rc"

@@ -615,6 +615,72 @@ fresh_dir() {
 	echo "$d"
 }
 
+# The judgement of one boot, the same when run.sh makes it and when
+# recheck.sh makes it again from the run's directory: the verdict of the
+# console log for the type asked for (verdict.sh), the performance figure,
+# and the implementation check.  Reads the caller's logf, rc (boot.sh's
+# exit status), suite, type, mem, stage, scen, bootargs, extra, want_impl,
+# RCU_IMPL_CONFIG and kernel_config (the kernel's .config); sets verdict,
+# reason, perf and boot_impl.
+judge_boot() {
+	judge_log
+	check_implementation
+}
+
+# A guest too small to boot or to finish is NOMEM, never PASS.
+# shellcheck disable=SC2154,SC2034 # the caller's variables (judge_boot)
+judge_log() {
+	local nomem ncpu
+	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
+	nomem=$(log_nomem "$logf" "$mem")
+	[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
+	# An SMP guest that came up with fewer CPUs than it was given tested
+	# less than its line says (x86 without ACPI: one CPU).
+	ncpu=$(log_cpus "$logf")
+	if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen" "$stage")" ]; then
+		verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen" "$stage") CPUs"
+	fi
+	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$kernel_config" CONFIG_HZ 2>/dev/null || echo n)")
+}
+
+# The implementation in .config and in the boot log must be the stage's,
+# and a preempt= argument must have taken effect; otherwise the run is a
+# FAIL whatever its verdict (a HANG stays a HANG).
+# shellcheck disable=SC2154,SC2034 # the caller's variables (judge_boot)
+check_implementation() {
+	local why
+	boot_impl=$(log_rcu_impl "$logf")
+	[ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] || return 0
+	[ "$verdict" != HANG ] && [ "$verdict" != NOMEM ] || return 0
+	why=$(impl_mismatch "$want_impl" "$RCU_IMPL_CONFIG" "$boot_impl")
+	# shellcheck disable=SC2086 # the arguments are words
+	why=${why:-$(preempt_mismatch "$logf" $bootargs $extra)}
+	[ -n "$why" ] || return 0
+	reason="$why; $reason"
+	verdict=FAIL
+}
+
+# The directory of run RUN_ID (results/runs/RUN_ID), or of the newest run
+# for "last" (the one results/last-run.tsv names); dies naming the runs
+# there when there is no such run.
+resume_dir() { # RUN_ID|last
+	local id=$1 runs=$RCU_UP_RESULTS/runs
+	if [ "$id" = last ]; then
+		id=$(readlink "$RCU_UP_RESULTS/last-run.tsv" 2>/dev/null | sed -n 's|^runs/\([^/]*\)/table.tsv$|\1|p')
+		[ -n "$id" ] || die "no last run (no $RCU_UP_RESULTS/last-run.tsv): name one of $(ls "$runs" 2>/dev/null | tr '\n' ' ')"
+	fi
+	[[ "$id" != */* ]] && [ -f "$runs/$id/matrix" ] ||
+		die "no run '$id' in $runs; the runs there: $(ls "$runs" 2>/dev/null | tail -n 5 | tr '\n' ' ')(ls $runs for all)"
+	echo "$runs/$id"
+}
+
+# A run's table row (run.sh's table.tsv) from its JSON line.
+table_row() { # JSON
+	jq -r '[.arch + "/" + (.mem_mb | tostring) + "M", .stage, .scenario,
+		.torture_type + (if (.boot_args // "") != "" then " " + .boot_args else "" end), .seconds, .verdict,
+		.expected_verdict, .rcu_impl.config, (.rcu_size.dec // "")] | @tsv' <<<"$1"
+}
+
 # How a checkpatch.pl --strict -q run went, from its exit status and
 # output: "clean" (exit 0), "warnings" (non-zero, WARNING/CHECK reports only
 # and its closing "total: 0 errors, ..." line, which shows it ran to the

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run.sh MATRIX [RESULTS]: for every line of MATRIX ([arch] stage scenario
-# type seconds [expected] [mem=SIZE] [kernel args]; see lib.sh's
-# matrix_fields) build the kernel, boot it under rcutorture
+# run.sh [--resume RUN_ID] MATRIX [RESULTS]: for every line of MATRIX
+# ([arch] stage scenario type seconds [expected] [mem=SIZE] [kernel args];
+# see lib.sh's matrix_fields) build the kernel, boot it under rcutorture
 # (or the scenario's #SUITE#, refscale or rcuscale, TYPE then being the
 # scale_type), judge the console log, check which RCU implementation it has,
 # and append one JSON line to RESULTS (default results/results.jsonl), with
@@ -12,25 +12,95 @@
 # versions in results/runs/RUN_ID/STAGE-SCENARIO-TYPE[-ARGS][-rN]/, which its
 # JSON line names ("dir", "log").  Prints the verdict table at the end; exits
 # non-zero when any run's verdict is not the expected one.
+#
+# SIGINT (^C), SIGTERM or SIGHUP stops the whole job within seconds: the
+# builder and the guests are ended, the boots under way are recorded as
+# INTERRUPTED (neither passed nor failed), the finished ones as usual, and
+# the last line says what was done and how to go on; run.sh then dies of
+# the signal it got.  --resume RUN_ID (make run RESUME=RUN_ID; "last" for
+# the newest run) goes on with that run, of the same harness tree, tools,
+# KCONFIG and matrix: its finished runs are kept, only the runs it has no
+# result for or an INTERRUPTED one are built and booted, in the same
+# results/runs/RUN_ID.  Each JSON line says which attempt made it
+# ("attempt"), results/runs/RUN_ID/attempts.tsv what each attempt did, and
+# attempt-N.jsonl holds the lines attempt N recorded.
 set -euo pipefail
+# A job started in the background (setsid make run &, a script's &) has
+# SIGINT ignored, and bash cannot trap a signal ignored on entry: start
+# again with it at its default, so that kill -INT stops such a job as ^C
+# stops one in the terminal's foreground.
+if [ "$(trap -p INT)" = "trap -- '' SIGINT" ]; then
+	exec env --default-signal=INT "$0" "$@"
+fi
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 1 ] || die "usage: $0 MATRIX [RESULTS]"
+usage="usage: $0 [--resume RUN_ID|last] MATRIX [RESULTS]"
+resume=""
+if [ "${1:-}" = --resume ]; then
+	[ $# -ge 2 ] || die "$usage"
+	resume=$2
+	shift 2
+fi
+[ $# -ge 1 ] || die "$usage"
 matrix=$1
 results=${2:-$RCU_UP_RESULTS/results.jsonl}
 [ -f "$matrix" ] || die "no matrix file $matrix; see matrix/ for the ones we have"
-need_cmds jq
+need_cmds jq flock
 mkdir -p "$(dirname "$results")" "$RCU_UP_RESULTS"
-run_id=$(date -u +%Y%m%dT%H%M%SZ)
-# Every run of this matrix gets a directory below results/runs/RUN_ID
-# (RUN_ID.2, ... when that exists; RCU_UP_RUN_TAG is appended, e.g. by
-# bisect.sh); nothing there is ever overwritten.
-run_root=$(fresh_dir "$RCU_UP_RESULTS/runs/$run_id${RCU_UP_RUN_TAG:+-$RCU_UP_RUN_TAG}")
-run_id=$(basename "$run_root")
-tool_versions >"$run_root/versions"
-cp "$matrix" "$run_root/matrix"
+# What the run's results depend on besides the tools (versions): this
+# harness's tree, patches included, to the last uncommitted edit, and the
+# options make run's KCONFIG adds.  A resumed run must be made of the same.
+made_of() {
+	echo "tree $(tree_state "$RCU_UP_ROOT" | sha256sum | cut -c1-16)"
+	echo "kconfig ${RCU_UP_KCONFIG:-}"
+}
+if [ -z "$resume" ]; then
+	run_id=$(date -u +%Y%m%dT%H%M%SZ)
+	# Every run of this matrix gets a directory below results/runs/RUN_ID
+	# (RUN_ID.2, ... when that exists; RCU_UP_RUN_TAG is appended, e.g. by
+	# bisect.sh); nothing there is ever overwritten.
+	run_root=$(fresh_dir "$RCU_UP_RESULTS/runs/$run_id${RCU_UP_RUN_TAG:+-$RCU_UP_RUN_TAG}")
+	run_id=$(basename "$run_root")
+	tool_versions >"$run_root/versions"
+	made_of >"$run_root/made-of"
+	cp "$matrix" "$run_root/matrix"
+else
+	run_root=$(resume_dir "$resume")
+	run_id=$(basename "$run_root")
+	[ -f "$run_root/made-of" ] ||
+		die "run $run_id was made before runs could be resumed (no $run_root/made-of); start a new one: make run"
+	cmp -s "$matrix" "$run_root/matrix" ||
+		die "run $run_id was of another matrix than $matrix; resume it with its own: make run MATRIX=${run_root#"$RCU_UP_ROOT"/}/matrix RESUME=$run_id"
+	if ! diff -q <(tool_versions) "$run_root/versions" >/dev/null || ! diff -q <(made_of) "$run_root/made-of" >/dev/null; then
+		die "run $run_id was made of another harness commit, tools or KCONFIG than these, and its results would not be one run's:" \
+			"$(diff <(cat "$run_root/versions" "$run_root/made-of") <(tool_versions; made_of) | sed -n 's/^</   then:/p; s/^>/   now: /p' | tr '\n' ' ')" \
+			"; check out what it ran, or start a new run: make run"
+	fi
+fi
+# One run.sh at a time in a run directory: a second one refuses, rather
+# than mix its boots with the first one's.
+exec 7>>"$run_root/.lock"
+flock -n 7 || die "run $run_id is going on in another run.sh (it holds $run_root/.lock); stop that one first"
 table=$run_root/table.tsv
-: >"$table"
+# This attempt's number and what it did, in attempts.tsv: "running" until it
+# ends (a job killed outright leaves it so).
+attempts=$run_root/attempts.tsv
+attempt=$(awk -F'\t' '$1 ~ /^[0-9]+$/ && $1 > m { m = $1 } END { print m + 1 }' "$attempts" 2>/dev/null || echo 1)
+started=$(date -u +%Y%m%dT%H%M%SZ)
+
+# The command that goes on with this run (resume_dir's "last" would do,
+# but the run's name is what a user can find again).
+resume_hint() {
+	local m=${matrix#"$RCU_UP_ROOT"/} r=${results#"$RCU_UP_ROOT"/} k=""
+	[ -z "${RCU_UP_KCONFIG:-}" ] || k=" KCONFIG=\"$RCU_UP_KCONFIG\""
+	if [ "$results" != "$RCU_UP_RESULTS/results.jsonl" ]; then
+		echo "${k:+RCU_UP_KCONFIG=\"$RCU_UP_KCONFIG\" }scripts/run.sh --resume $run_id $m $r"
+	elif [ "$m" = matrix/headline ]; then
+		echo "make run RESUME=$run_id$k"
+	else
+		echo "make run MATRIX=$m RESUME=$run_id$k"
+	fi
+}
 
 # Validate the whole matrix before spending time on builds: its lines
 # normalized to "arch stage scenario type seconds expected mem|- [args]".
@@ -56,14 +126,38 @@ for arch in "${!arches[@]}"; do
 done
 log "matrix $matrix: $n runs (arches: ${!arches[*]})"
 
+# A resumed run keeps each line's result from an earlier attempt but an
+# INTERRUPTED one (the newest attempt's, when several): from the run
+# directories' result.json, written as soon as a run is judged, so that
+# even a job killed outright (SIGKILL, a crash) keeps its finished boots,
+# and from results.jsonl (the skipped runs, which have no directory).
+declare -A kept=()
+if [ -n "$resume" ]; then
+	while IFS=$'\t' read -r j json; do kept[$j]=$json; done < <(
+		cat "$run_root"/*/result.json "$run_root/results.jsonl" 2>/dev/null | jq -rs --argjson n "$n" '
+			map(select((.line // 0) >= 1 and .line <= $n and .verdict != "INTERRUPTED")) |
+			group_by(.line)[] | max_by(.attempt // 0) | "\(.line)\t\(tojson)"')
+	if [ ${#kept[@]} -ge "$n" ]; then
+		log "run $run_id has a result for each of its $n runs: nothing to boot (make recheck RUN=$run_id judges their logs again)"
+		exit 0
+	fi
+	log "run $run_id, attempt $attempt: ${#kept[@]} of $n runs kept from earlier attempts, $((n - ${#kept[@]})) to boot"
+fi
+[ -s "$attempts" ] ||
+	printf '# attempt\tstarted\tended\tend\tbooted\tkept from earlier attempts\tinterrupted\tnot started\n' >"$attempts"
+printf '%s\t%s\t-\trunning\n' "$attempt" "$started" >>"$attempts"
+
 # The kernels the matrix needs, in matrix order (RCU_UP_NO_BUILD=1: none,
 # boot them as they were last built): one per (arch, stage, kernel), the
 # scenarios that only pick a test (#KERNEL#) sharing their kernel's.
 declare -A built=()
 kernels=()
+j=0
 while read -r arch stage scen _; do
 	[ -n "$arch" ] || continue
+	j=$((j + 1))
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
+	[ -z "${kept[$j]:-}" ] || continue
 	kern=$(scenario_kernel "$scen")
 	[ -n "${built[$arch/$stage/$kern]:-}" ] && continue
 	built[$arch/$stage/$kern]=1
@@ -87,6 +181,9 @@ build_guess() { # "ARCH STAGE KERNEL" DONE_SECONDS DONE_COUNT
 tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/built"
+for j in "${!kept[@]}"; do
+	printf '%s\n' "${kept[$j]}" >"$tmp/$j.json"
+done
 
 # The initramfs every boot uses (one per arch), built before anything boots.
 for arch in "${!arches[@]}"; do
@@ -106,6 +203,7 @@ builds_left() { # FIRST DONE_SECONDS DONE_COUNT: estimate for kernels FIRST...
 build_all() {
 	local k=0 kernel arch stage scen t0 done_s=0 done_n=0 left
 	for kernel in "${kernels[@]}"; do
+		[ ! -e "$tmp/stop" ] || return 0
 		read -r arch stage scen <<<"$kernel"
 		left=$(builds_left "$k" "$done_s" "$done_n")
 		echo "$left" >"$tmp/builds-left"
@@ -124,18 +222,62 @@ build_all() {
 declare -A guests=() # pid -> run number, of the guests booting
 build_all &
 builder=$!
-# On the way out (an error, ^C), stop what is still running: the builder
-# and the guests, with their children (build.sh and make, boot.sh and
-# QEMU), before their results directory goes.
+# End processes and everything they started (build.sh and make's jobs,
+# boot.sh, timeout and QEMU).  Each is stopped (SIGSTOP) before its
+# children are listed, so that none starts another behind our back (the
+# builder its next build.sh), then sent SIGTERM and let go.
 kill_tree() { # PID...
-	local p
+	local p kids
 	for p in "$@"; do
-		# shellcheck disable=SC2046 # pids
-		kill_tree $(pgrep -P "$p" 2>/dev/null || true)
-		kill "$p" 2>/dev/null || true
+		kill -STOP "$p" 2>/dev/null || continue
+		kids=$(pgrep -P "$p" 2>/dev/null || true)
+		# shellcheck disable=SC2086 # pids
+		kill_tree $kids
+		kill -TERM "$p" 2>/dev/null || true
+		kill -CONT "$p" 2>/dev/null || true
 	done
 }
-trap 'kill_tree ${builder:-} "${!guests[@]}"; wait; rm -rf "$tmp"' EXIT
+# On the way out, stop what is still running before the results
+# directory goes.  A signal's trap returns to the command it cut short,
+# which may then have failed (a child of ours killed by the same ^C) and
+# ended the script under set -e: the job still finishes as a stopped one.
+on_exit() {
+	if [ -n "$stop_sig" ] && [ -z "$finishing" ]; then
+		finish
+	fi
+	kill_tree ${builder:-} "${!guests[@]}"
+	wait
+	rm -rf "$tmp"
+}
+finishing=""
+trap on_exit EXIT
+# SIGINT, SIGTERM, SIGHUP: stop the job, but record what it did.  Every
+# process of the job may have had the signal (^C goes to the terminal's
+# whole foreground process group), or only this one (kill PID), and the
+# builder and the guests, started in the background, ignore SIGINT (bash
+# does that to background jobs; make and boot.sh inherit it) while QEMU
+# handles it itself: so the builder is ended here, the guests' boots too
+# (boot.sh, with QEMU), each guest's shell left to record its run as
+# INTERRUPTED.  $tmp/stop tells them, and the scheduler below, to start
+# nothing more.  The main loop then ends (or the script, on_exit), the
+# results are written, and the job dies of the signal (finish).
+stop_sig=""
+on_signal() { # SIGNAL
+	local p
+	[ -z "$stop_sig" ] || return 0
+	stop_sig=$1
+	echo "$1" >>"$tmp/stop"
+	echo >&2
+	log "$1: stopping the builder and the guests; the boots under way are recorded as INTERRUPTED"
+	kill_tree "$builder"
+	for p in "${!guests[@]}"; do
+		# shellcheck disable=SC2046 # pids
+		kill_tree $(pgrep -P "$p" -f 'scripts/boot\.sh' 2>/dev/null || true)
+	done
+}
+trap 'on_signal SIGINT' INT
+trap 'on_signal SIGTERM' TERM
+trap 'on_signal SIGHUP' HUP
 
 # Phase 2: boot and judge as the kernels become ready (see the scheduler
 # below).  Each run writes its JSON line and table row to its own files,
@@ -225,43 +367,12 @@ boot() {
 	boot_s=$(cat "$logf.seconds" 2>/dev/null || echo 0)
 }
 
-# The verdict of the console log for the type asked for, and the figure.
-# A guest too small to boot or to finish is NOMEM, never PASS.
-judge() {
-	local nomem ncpu
-	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
-	nomem=$(log_nomem "$logf" "$mem")
-	[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
-	# An SMP guest that came up with fewer CPUs than it was given tested
-	# less than its line says (x86 without ACPI: one CPU).
-	ncpu=$(log_cpus "$logf")
-	if [ "$verdict" = PASS ] && [ -n "$ncpu" ] && [ "$ncpu" -lt "$(scenario_cpus "$scen" "$stage")" ]; then
-		verdict=FAIL reason="the guest brought up $ncpu of $(scenario_cpus "$scen" "$stage") CPUs"
-	fi
-	perf=$("$RCU_UP_ROOT/scripts/perf.sh" "$logf" "$(config_value "$O/.config" CONFIG_HZ)")
-}
-
-# The implementation in .config and in the boot log must be the stage's,
-# and a preempt= argument must have taken effect; otherwise the run is a
-# FAIL whatever its verdict (a HANG stays a HANG).
-check_implementation() {
-	local why
-	boot_impl=$(log_rcu_impl "$logf")
-	[ "${RCU_UP_NO_IMPL_CHECK:-0}" != 1 ] || return 0
-	[ "$verdict" != HANG ] && [ "$verdict" != NOMEM ] || return 0
-	# shellcheck disable=SC2086
-	why=$(impl_mismatch "$want_impl" "$RCU_IMPL_CONFIG" "$boot_impl")
-	# shellcheck disable=SC2086
-	why=${why:-$(preempt_mismatch "$logf" $bootargs $extra)}
-	[ -n "$why" ] || return 0
-	reason="$why; $reason"
-	verdict=FAIL
-}
-
 # The JSON line and the table row, in files of their own ($tmp/$i.*).
 record() {
 	local ok=yes
 	[ "$verdict" = "$expect" ] || ok=no
+	# An interrupted boot is neither as expected nor not: it did not end.
+	[ "$verdict" != INTERRUPTED ] || ok=null
 	log "[$i/$n] $arch stage $stage, $scen, $type${extra:+ ($extra)}: $verdict (expected $expect) $reason"
 	mem() { sed -n "s/.*rcu-up-init: meminfo $1: *\([0-9]*\) kB.*/\1/p" "$logf" 2>/dev/null | head -n1; }
 	kth() { sed -n "s/.*rcu-up-init: kthreads total=\([0-9]*\) rcu=\([0-9]*\).*/\\$1/p" "$logf" 2>/dev/null | head -n1; }
@@ -274,7 +385,8 @@ record() {
 		--arg memfree "$(mem MemFree)" --arg kstack "$(mem KernelStack)" --arg slab "$(mem Slab)" \
 		--arg kthreads "$(kth 1)" --arg rcu_kthreads "$(kth 2)" --arg log "${logf#"$RCU_UP_ROOT"/}" \
 		--arg dir "${run_dir#"$RCU_UP_ROOT"/}" --arg suite "${suite:-}" --argjson perf "$perf" \
-		--arg kconfig "${RCU_UP_KCONFIG:-}" --arg clock "$(cat "$logf.clock" 2>/dev/null || true)" '
+		--arg kconfig "${RCU_UP_KCONFIG:-}" --arg clock "$(cat "$logf.clock" 2>/dev/null || true)" \
+		--argjson line "$i" --argjson attempt "$attempt" '
 		def sz: (split(" ") | map(tonumber)) as $a |
 			if ($a | length) == 4 then {text: $a[0], data: $a[1], bss: $a[2], dec: $a[3]} else null end;
 		def num: if . == "" then null else tonumber end;
@@ -282,21 +394,37 @@ record() {
 			{object: .[0], text: (.[1] | tonumber), data: (.[2] | tonumber), bss: (.[3] | tonumber), dec: (.[4] | tonumber)}) end;
 		{run: $run, arch: $arch, mem_mb: $mem, stage: $stage, scenario: $scenario, torture_type: $type, boot_args: $args,
 		 kconfig: $kconfig, clock: (if $clock == "" then null else $clock end),
-		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict, as_expected: ($ok == "yes"),
+		 seconds: $seconds, expected_verdict: $expect, verdict: $verdict,
+		 as_expected: (if $ok == "null" then null else $ok == "yes" end),
 		 reason: $reason, rcu_impl: {expected: $impl_expected, config: $impl_config, boot: $impl_boot},
 		 rcu_size: ($rcu_size | sz), rcu_objects: ($rcu_objects | objs), vmlinux_size: ($vmlinux_size | sz),
 		 build_seconds: $build_s, boot_seconds: $boot_s,
 		 meminfo_kb: {MemFree: ($memfree | num), KernelStack: ($kstack | num), Slab: ($slab | num)},
 		 kthreads: {total: ($kthreads | num), rcu: ($rcu_kthreads | num)}, suite: $suite, perf: $perf,
-		 log: $log, dir: $dir}' >"$tmp/$i.json"
-	[ -z "$run_dir" ] || cp "$tmp/$i.json" "$run_dir/result.json"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch${mem:+/${mem}M}" "$stage" "$scen" "$type${extra:+ $extra}" "$secs" "$verdict" \
-		"$expect" "$RCU_IMPL_CONFIG" "$(echo "$RCU_SIZE" | awk '{print $4}')" >"$tmp/$i.tsv"
+		 log: $log, dir: $dir, line: $line, attempt: $attempt}' >"$tmp/$i.json.new"
+	[ -z "$run_dir" ] || cp "$tmp/$i.json.new" "$run_dir/result.json"
+	mv "$tmp/$i.json.new" "$tmp/$i.json"
+}
+
+# Whether a boot was stopped by the job stopping ($tmp/stop, written before
+# the guests are ended) or by a signal of its own (boot.sh's 128+N: QEMU
+# ended by signal N; ^C reaches QEMU too): its log ends where the signal
+# cut it, and says nothing of the kernel.
+boot_interrupted() {
+	[ -e "$tmp/stop" ] || [ "$rc" -eq 129 ] || [ "$rc" -eq 130 ] || [ "$rc" -eq 143 ]
+}
+stop_signal() {
+	if [ -s "$tmp/stop" ]; then
+		head -n1 "$tmp/stop"
+	else
+		case $rc in 129) echo SIGHUP ;; 130) echo SIGINT ;; *) echo SIGTERM ;; esac
+	fi
 }
 
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10}
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" run_dir="" want_impl skip rc bootargs="" perf=null initrd_extra=""
+	local kernel_config
 	local suite BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED="" BUILD_LOG="" RCU_WARNINGS=""
 	# shellcheck disable=SC2034 # the build's env file sets them too; they stay local
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0
@@ -310,13 +438,120 @@ run_one() {
 		make_run_dir
 		if [ "$BUILD_STATUS" != OK ]; then
 			verdict=$BUILD_STATUS reason="${DROPPED:-${RCU_WARNINGS:-see $run_dir/build.log}}"
+		elif [ -e "$tmp/stop" ]; then
+			verdict=INTERRUPTED reason="not booted: the job was stopping ($(stop_signal)); $(resume_hint) boots it"
 		else
 			boot
-			judge
-			check_implementation
+			if boot_interrupted; then
+				verdict=INTERRUPTED
+				reason="boot stopped by $(stop_signal) after ${boot_s}s, its log not judged; $(resume_hint) boots it again"
+			else
+				# shellcheck disable=SC2034 # judge_boot (lib.sh) reads it
+				kernel_config=$O/.config
+				judge_boot
+			fi
 		fi
 	fi
 	record
+}
+
+# The end of the job, after the scheduler or from on_exit once stopping:
+# wait for the builder and every guest (a trapped signal ends a wait
+# early), then the results, in matrix order: this attempt's lines appended to RESULTS
+# (under its lock: recheck.sh rewrites it) and kept as attempt-N.jsonl;
+# the run's table.tsv and results.jsonl, the lines kept from earlier
+# attempts included, written anew.
+finish() {
+	local bad=0 j=0 recorded=0 intr=0 missing=0 done_n boot_s logf
+	finishing=1
+	until wait 2>/dev/null; do :; done
+	: >"$tmp/all.jsonl"
+	: >"$tmp/new.jsonl"
+	: >"$tmp/table.tsv"
+	while read -r arch stage scen type secs expect mem extra; do
+		[ -n "$arch" ] || continue
+		j=$((j + 1))
+		if [ ! -f "$tmp/$j.json" ]; then
+			missing=$((missing + 1))
+			continue
+		fi
+		cat "$tmp/$j.json" >>"$tmp/all.jsonl"
+		table_row "$(cat "$tmp/$j.json")" >>"$tmp/table.tsv"
+		[ -n "${kept[$j]:-}" ] && continue
+		recorded=$((recorded + 1))
+		cat "$tmp/$j.json" >>"$tmp/new.jsonl"
+		if [ "$(jq -r .verdict "$tmp/$j.json")" = INTERRUPTED ]; then
+			intr=$((intr + 1))
+			continue
+		fi
+		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
+		boot_s=$(jq -r '.boot_seconds // 0' "$tmp/$j.json")
+		[ "$boot_s" = 0 ] || timing_put "boot $arch $mem $stage $scen $type ${extra:-}" "$boot_s"
+	done <<<"$lines"
+	# Kept runs that were not as expected are still not.
+	for j in "${!kept[@]}"; do
+		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
+	done
+	{
+		flock 6
+		cat "$tmp/new.jsonl" >>"$results"
+	} 6>>"$results.lock"
+	cp "$tmp/new.jsonl" "$run_root/attempt-$attempt.jsonl"
+	mv "$tmp/all.jsonl" "$run_root/results.jsonl"
+	mv "$tmp/table.tsv" "$table"
+	# Runs not started are the builder's failure (it died), unless the job
+	# was stopping.
+	[ -n "$stop_sig" ] || bad=$((bad + missing))
+	awk -F'\t' -v OFS='\t' -v a="$attempt" -v row="$attempt	$started	$(date -u +%Y%m%dT%H%M%SZ)	${stop_sig:-done}	$recorded	${#kept[@]}	$intr	$missing" \
+		'$1 == a && $4 == "running" { print row; next } { print }' "$attempts" >"$attempts.new"
+	mv "$attempts.new" "$attempts"
+
+	ln -sfn "${table#"$RCU_UP_RESULTS"/}" "$RCU_UP_RESULTS/last-run.tsv"
+	echo
+	{
+		printf 'arch/mem\tstage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
+		cat "$table"
+	} | column -t -s "$(printf '\t')"
+	echo
+	# The runs that went wrong, with the end of their console logs, last: this
+	# is what a CI log's tail shows.  An interrupted run did not go wrong.
+	if [ "$bad" -gt 0 ]; then
+		for j in $(seq 1 "$n"); do
+			if [ ! -f "$tmp/$j.json" ]; then
+				[ -n "$stop_sig" ] || echo "run $j of $n: no result recorded"
+				continue
+			fi
+			jq -e '.as_expected or .verdict == "INTERRUPTED"' "$tmp/$j.json" >/dev/null && continue
+			jq -r '"unexpected: \(.arch) stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
+				"\(.verdict), expected \(.expected_verdict): \(.reason)"' "$tmp/$j.json"
+			logf=$(jq -r .log "$tmp/$j.json")
+			[ -z "$logf" ] || [ "${logf#/}" != "$logf" ] || logf=$RCU_UP_ROOT/$logf
+			[ -f "$logf" ] || continue
+			if [ -s "$logf.judged.diags" ]; then
+				echo "  parse-console.sh found:"
+				head -n 10 "$logf.judged.diags" | cut -c1-160 | sed 's/^/  | /'
+			fi
+			echo "  last console lines of ${logf#"$RCU_UP_ROOT"/}:"
+			tail -n 15 "$logf" | tr -d '\r' | cut -c1-160 | sed 's/^/  | /'
+		done
+		echo
+	fi
+	log "results appended to ${results#"$RCU_UP_ROOT"/}, runs in ${run_root#"$RCU_UP_ROOT"/} (attempt $attempt${kept[*]:+, ${#kept[@]} runs kept from earlier attempts})"
+	done_n=$((n - intr - missing))
+	if [ -n "$stop_sig" ]; then
+		log "interrupted by $stop_sig: $done_n of $n runs done ($((done_n - bad)) as expected), $intr interrupted, $missing not started; go on with: $(resume_hint)"
+		# Die of the signal, as the caller expects of a job it stopped (make
+		# and a shell's || then stop too, rather than go on to the report).
+		trap - INT TERM HUP EXIT
+		rm -rf "$tmp"
+		kill -s "${stop_sig#SIG}" $$
+	fi
+	if [ "$intr" -gt 0 ]; then
+		log "$((n - bad - intr)) of $n runs as expected, $intr interrupted (neither passed nor failed); boot them with: $(resume_hint)"
+		exit 1
+	fi
+	log "$((n - bad)) of $n runs as expected"
+	[ "$bad" -eq 0 ] || exit 1
 }
 
 # The scheduler.  Two guests at a time (RCU_UP_BOOT_JOBS: each
@@ -381,8 +616,9 @@ while read -r arch stage scen type secs expect mem extra; do
 		line_kind[i]=any
 	fi
 done <<<"$lines"
-# Pending runs, longest first.
-mapfile -t pending < <(for j in "${!line_of[@]}"; do printf '%d %d\n' "${line_guess[j]}" "$j"; done |
+# Pending runs (those an earlier attempt did not finish), longest first.
+mapfile -t pending < <(for j in "${!line_of[@]}"; do
+	[ -n "${kept[$j]:-}" ] || printf '%d %d\n' "${line_guess[j]}" "$j"; done |
 	sort -k1,1nr -k2,2n | cut -d' ' -f2)
 
 # A finished boot's time becomes the guess for the pending boots of its
@@ -433,18 +669,29 @@ ready() { # RUN: its kernel is built (or it needs none)
 	read -r arch stage scen _ <<<"${line_of[$1]}"
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -n "${line_skips[$1]}" ] || [ -e "$tmp/built/$arch-$stage-$(scenario_kernel "$scen")" ]
 }
-start() { # RUN [fg]
+# Every guest's run in a shell of its own, in the background (a multi-CPU
+# guest too, nothing else starting beside it), so that this one is always
+# free to take a signal.  That shell outlives a SIGTERM to the whole group
+# to record its run (INTERRUPTED) and tells the scheduler to stop.
+start() { # RUN
 	local arch stage scen type secs expect mem extra left
 	read -r arch stage scen type secs expect mem extra <<<"${line_of[$1]}"
 	left=$(time_left)
-	if [ "${2:-}" = fg ]; then
-		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" || true
-	else
-		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem" &
-		guests[$!]=$1
-	fi
+	(
+		trap 'echo SIGTERM >>"$tmp/stop"' TERM
+		run_one "$1" "$stage" "$scen" "$type" "$secs" "$expect" "${extra:-}" "${line_rep[$1]}" "$arch" "$mem"
+	) &
+	guests[$!]=$1
+}
+alone_running() {
+	local p
+	for p in "${!guests[@]}"; do [ "${line_kind[${guests[$p]}]}" != alone ] || return 0; done
+	return 1
 }
 while [ ${#pending[@]} -gt 0 ]; do
+	# A guest's shell that had SIGTERM stops the job as the trap would.
+	[ ! -e "$tmp/stop" ] || [ -n "$stop_sig" ] || on_signal "$(head -n1 "$tmp/stop")"
+	[ -z "$stop_sig" ] || break
 	reap
 	building=0
 	kill -0 "$builder" 2>/dev/null && building=1
@@ -471,59 +718,15 @@ while [ ${#pending[@]} -gt 0 ]; do
 		# marked (it died); their runs report no result.
 		log "the builder ended without marking every kernel built: ${#pending[@]} runs not started"
 		break
-	elif [ -z "$pick" ]; then
-		sleep 0.2
+	elif [ -z "$pick" ] || alone_running; then
+		sleep 0.2 || true
 		continue
 	fi
 	rest=()
 	for j in "${pending[@]}"; do [ "$j" = "$pick" ] || rest+=("$j"); done
 	pending=("${rest[@]}")
-	if [ "${line_kind[pick]}" = alone ]; then start "$pick" fg; else start "$pick"; fi
+	start "$pick"
 done
-wait
+finish
+exit
 
-bad=0 j=0
-while read -r arch stage scen type secs expect mem extra; do
-	[ -n "$arch" ] || continue
-	j=$((j + 1))
-	if [ -f "$tmp/$j.json" ]; then
-		cat "$tmp/$j.json" >>"$results"
-		cat "$tmp/$j.json" >>"$run_root/results.jsonl"
-		cat "$tmp/$j.tsv" >>"$table"
-		jq -e .as_expected "$tmp/$j.json" >/dev/null || bad=$((bad + 1))
-		boot_s=$(jq -r '.boot_seconds // 0' "$tmp/$j.json")
-		[ "$boot_s" = 0 ] || timing_put "boot $arch $mem $stage $scen $type ${extra:-}" "$boot_s"
-	else
-		bad=$((bad + 1))
-	fi
-done <<<"$lines"
-
-ln -sfn "${table#"$RCU_UP_RESULTS"/}" "$RCU_UP_RESULTS/last-run.tsv"
-echo
-{
-	printf 'arch/mem\tstage\tscenario\ttype\tsecs\tverdict\texpected\tRCU\tRCU dec\n'
-	cat "$table"
-} | column -t -s "$(printf '\t')"
-echo
-# The runs that went wrong, with the end of their console logs, last: this
-# is what a CI log's tail shows.
-if [ "$bad" -gt 0 ]; then
-	for j in $(seq 1 "$n"); do
-		[ -f "$tmp/$j.json" ] || { echo "run $j of $n: no result recorded"; continue; }
-		jq -e .as_expected "$tmp/$j.json" >/dev/null && continue
-		jq -r '"unexpected: \(.arch) stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): " +
-			"\(.verdict), expected \(.expected_verdict): \(.reason)"' "$tmp/$j.json"
-		logf=$(jq -r .log "$tmp/$j.json")
-		[ -z "$logf" ] || [ "${logf#/}" != "$logf" ] || logf=$RCU_UP_ROOT/$logf
-		[ -f "$logf" ] || continue
-		if [ -s "$logf.judged.diags" ]; then
-			echo "  parse-console.sh found:"
-			head -n 10 "$logf.judged.diags" | cut -c1-160 | sed 's/^/  | /'
-		fi
-		echo "  last console lines of ${logf#"$RCU_UP_ROOT"/}:"
-		tail -n 15 "$logf" | tr -d '\r' | cut -c1-160 | sed 's/^/  | /'
-	done
-	echo
-fi
-log "$((n - bad)) of $n runs as expected; results appended to ${results#"$RCU_UP_ROOT"/}, runs in ${run_root#"$RCU_UP_ROOT"/}"
-[ "$bad" -eq 0 ]

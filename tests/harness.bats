@@ -12,7 +12,7 @@ setup() {
 	export RCU_UP_WORK=${RCU_UP_WORK:-$ROOT/work}
 }
 
-teardown() { rm -rf "$TMP"; }
+teardown() { stop_job; rm -rf "$TMP"; }
 
 lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 
@@ -1025,4 +1025,159 @@ counting() { (. "$ROOT/tests/run.sh"; . "$ROOT/scripts/lib.sh"; "$@"; echo "$pas
 	[ "$output" = "FAIL perf no gp figure for kind=normal readers=2 rep=0" ]
 	run "$ROOT/scripts/verdict.sh" "$TMP/perf.log" 0 perf all TINY_PREEMPT_RCU
 	[[ "$output" == PASS* ]]
+}
+
+# run.sh with stand-ins (tests/standin) for the kernel tree's stages, the
+# initramfs, build.sh and QEMU, in a copy of the harness under $TMP/root
+# (a git repository of its own: a resumed run must be of the same commit).
+# The real boot.sh, verdict.sh and lib.sh run; nothing is built or booted.
+# RCU_UP_WORK is $TMP/work, whose linux/ is the real tree's (verdict.sh
+# reads it, nothing writes it).
+standin_root() {
+	local real_work=${RCU_UP_WORK:-$ROOT/work}
+	mkdir -p "$TMP/root/patches" "$TMP/work" "$TMP/bin"
+	cp -r "$ROOT/scripts" "$ROOT/scenarios" "$ROOT/Makefile" "$TMP/root/"
+	cp "$ROOT"/patches/* "$TMP/root/patches/"
+	cp "$ROOT"/tests/standin/{build.sh,workspace.sh,initramfs.sh} "$TMP/root/scripts/"
+	cp "$ROOT/tests/standin/qemu" "$TMP/bin/qemu-system-x86_64"
+	ln -s "$real_work/linux" "$TMP/work/linux"
+	git -C "$TMP/root" init -q
+	git -C "$TMP/root" add -A
+	git -C "$TMP/root" -c user.name=t -c user.email=t@t commit -qm standin
+	export RCU_UP_WORK=$TMP/work RCU_UP_RESULTS=$TMP/results PATH="$TMP/bin:$PATH"
+	export RCU_UP_FAKE_LOG=$FIX/good.log RCU_UP_FAKE_CONFIG=$FIX/config.tree-preempt
+	export RCU_UP_FAKE_CALLS=$TMP/calls RCU_UP_BOOT_JOBS=1
+	# Stage 0 UP-PREEMPT: tree RCU, which good.log (a real boot) is.  The
+	# fast run first (the longest first: 30 + 20 s of guess), then the
+	# guest that waits (fake=slow), then one more.
+	printf '0 UP-PREEMPT rcu 30\n0 UP-PREEMPT rcu 20 - fake=slow\n0 UP-PREEMPT rcu 10\n' >"$TMP/m"
+}
+
+# Start run.sh ARGS... as a job of its own (setsid: its own session and
+# process group, as make run's from a terminal), output in $TMP/out.
+start_job() {
+	setsid "$TMP/root/scripts/run.sh" "$@" >"$TMP/out" 2>&1 </dev/null 3>&- &
+	JOB=$!
+	JOB_PG=$JOB
+}
+
+# Wait until FILE (a glob) is a non-empty file, at most 30 s.
+wait_for() {
+	local i f
+	for i in $(seq 150); do
+		for f in $1; do [ -s "$f" ] && return 0; done
+		kill -0 "$JOB" 2>/dev/null || { cat "$TMP/out"; return 1; }
+		sleep 0.2
+	done
+	echo "no $1 after 30 s"; cat "$TMP/out"; return 1
+}
+
+# Wait at most SECONDS for the job to end; then nothing of its process
+# group may be left.  Its exit status in JOB_RC.
+job_ends_within() {
+	local i
+	for i in $(seq $(($1 * 5))); do
+		kill -0 "$JOB" 2>/dev/null || break
+		sleep 0.2
+	done
+	if kill -0 "$JOB" 2>/dev/null; then
+		echo "the job is still running $1 s after the signal:"; ps -o pid,pgid,args -g "$JOB_PG"; cat "$TMP/out"
+		return 1
+	fi
+	JOB_RC=0
+	wait "$JOB" || JOB_RC=$?
+	sleep 0.5
+	if pgrep -g "$JOB_PG" >/dev/null; then
+		echo "left running:"; ps -o pid,pgid,args -g "$JOB_PG"; cat "$TMP/out"
+		return 1
+	fi
+}
+
+# Whatever a failed test left of a job is ended, so that none outlives it.
+stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || true; }
+
+@test "interrupt: SIGINT to the job's process group during a boot ends it; that boot is INTERRUPTED" {
+	standin_root
+	start_job "$TMP/m"
+	wait_for "$TMP/results/runs/*/0-UP-PREEMPT-rcu-fake=slow/console.log" || { stop_job; false; }
+	kill -INT -- -"$JOB_PG"
+	job_ends_within 10 || { stop_job; false; }
+	cat "$TMP/out"
+	[ "$JOB_RC" -eq 130 ]
+	run jq -r '"\(.torture_type) \(.boot_args) \(.verdict) \(.as_expected)"' "$TMP/results/results.jsonl"
+	[ "${lines[0]}" = "rcu  PASS true" ]
+	[ "${lines[1]}" = "rcu fake=slow INTERRUPTED null" ]
+	[ "${#lines[@]}" -eq 2 ]
+	# The third run never started; the last line says so, and how to go on.
+	[ "$(grep -c . "$TMP/calls" | head -n1)" -ge 2 ]
+	[ "$(grep -c 'fake=slow' "$TMP/calls")" = 1 ]
+	id=$(basename "$TMP"/results/runs/*)
+	[[ "$(tail -n1 "$TMP/out")" == *"interrupted by SIGINT: 1 of 3 runs done (1 as expected), 1 interrupted, 1 not started; go on with: make run MATRIX=$TMP/m RESUME=$id" ]]
+}
+
+@test "interrupt: SIGINT during the build ends the builder and its children too" {
+	standin_root
+	RCU_UP_FAKE_BUILD_SLEEP=300 start_job "$TMP/m"
+	sleep 2
+	pgrep -g "$JOB_PG" -x sleep >/dev/null
+	kill -INT -- -"$JOB_PG"
+	job_ends_within 10 || { stop_job; false; }
+	[ "$JOB_RC" -eq 130 ]
+	[ ! -s "$TMP/results/results.jsonl" ]
+	[[ "$(tail -n1 "$TMP/out")" == *"interrupted by SIGINT: 0 of 3 runs done (0 as expected), 0 interrupted, 3 not started; go on with: make run MATRIX=$TMP/m RESUME="* ]]
+}
+
+@test "interrupt: SIGTERM to run.sh alone (not its group) ends the guests and the builder too" {
+	standin_root
+	start_job "$TMP/m"
+	wait_for "$TMP/results/runs/*/0-UP-PREEMPT-rcu-fake=slow/console.log" || { stop_job; false; }
+	kill -TERM "$JOB"
+	job_ends_within 10 || { stop_job; false; }
+	[ "$JOB_RC" -eq 143 ]
+	[ "$(jq -r .verdict "$TMP/results/results.jsonl" | tr '\n' ' ')" = "PASS INTERRUPTED " ]
+	grep -q 'INTERRUPTED' "$TMP/results/runs/"*/table.tsv
+	[[ "$(tail -n1 "$TMP/out")" == *"interrupted by SIGTERM: 1 of 3 runs done (1 as expected), 1 interrupted, 1 not started; go on with: make run MATRIX=$TMP/m RESUME="* ]]
+}
+
+@test "resume: an interrupted run goes on in its directory, booting only what it has not finished" {
+	standin_root
+	start_job "$TMP/m"
+	wait_for "$TMP/results/runs/*/0-UP-PREEMPT-rcu-fake=slow/console.log" || { stop_job; false; }
+	kill -INT -- -"$JOB_PG"
+	job_ends_within 10 || { stop_job; false; }
+	id=$(basename "$TMP"/results/runs/*)
+	# Another matrix, or another commit of the harness, is refused.
+	printf '0 UP-PREEMPT rcu 30\n' >"$TMP/m2"
+	run "$TMP/root/scripts/run.sh" --resume "$id" "$TMP/m2"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"run $id was of another matrix than $TMP/m2; resume it with its own: make run MATRIX=$TMP/results/runs/$id/matrix RESUME=$id"* ]]
+	echo '# edited' >>"$TMP/root/scripts/verdict.sh"
+	run "$TMP/root/scripts/run.sh" --resume "$id" "$TMP/m"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"run $id was made of another harness commit, tools or KCONFIG than these"* ]]
+	git -C "$TMP/root" checkout -q scripts/verdict.sh
+	# The same: the interrupted boot and the one never started, no more
+	# (the stand-in guest now powers off: fake=slow is not in its log).
+	: >"$TMP/calls"
+	export RCU_UP_FAKE_LOG=$FIX/good.log
+	sed -i 's/fake=slow/fake=done/' "$TMP/bin/qemu-system-x86_64"
+	run "$TMP/root/scripts/run.sh" --resume last "$TMP/m"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^built' "$TMP/calls")" = 1 ]
+	[ "$(grep -vc '^built' "$TMP/calls")" = 2 ]
+	grep -q 'fake=slow' "$TMP/calls"
+	[[ "$output" == *"run $id, attempt 2: 1 of 3 runs kept from earlier attempts, 2 to boot"* ]]
+	[[ "${lines[-1]}" == *"3 of 3 runs as expected" ]]
+	r=$TMP/results/runs/$id
+	[ "$(jq -r '"\(.line) \(.verdict) \(.attempt)"' "$r/results.jsonl" | tr '\n' ,)" = "1 PASS 1,2 PASS 2,3 PASS 2," ]
+	[ "$(jq -r .verdict "$TMP/results/results.jsonl" | tr '\n' ' ')" = "PASS INTERRUPTED PASS PASS " ]
+	[ "$(cut -f1,4-8 "$r/attempts.tsv" | tail -n 2 | tr '\t\n' ' ,')" = "1 SIGINT 2 0 1 1,2 done 2 1 0 0," ]
+	[ "$(wc -l <"$r/attempt-2.jsonl")" = 2 ]
+	[ -d "$r/0-UP-PREEMPT-rcu-fake=slow.2" ]
+	[ "$(grep -c PASS "$r/table.tsv")" = 3 ]
+	# Nothing is left to do now.
+	run "$TMP/root/scripts/run.sh" --resume "$id" "$TMP/m"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"nothing to boot"* ]]
 }

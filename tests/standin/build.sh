@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# A stand-in for scripts/build.sh STAGE SCENARIO [ARCH], for
+# tests/harness.bats: no kernel, only what run.sh reads of a build (the
+# image, .config, rcu-up-build.env), after RCU_UP_FAKE_BUILD_SLEEP seconds
+# (a build under way, in a child process as make is).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+stage=$1 scen=$(scenario_kernel "$2") arch=${3:-$RCU_UP_ARCH}
+sleep "${RCU_UP_FAKE_BUILD_SLEEP:-0}"
+O=$(build_dir "$stage" "$scen" "$arch")
+mkdir -p "$O/$(dirname "$(arch_image "$arch")")"
+: >"$O/$(arch_image "$arch")"
+cp "$RCU_UP_FAKE_CONFIG" "$O/.config"
+printf 'BUILD_STATUS=OK\nRCU_IMPL_CONFIG=%s\nBUILD_SECONDS=1\n' "$(config_rcu_impl "$O/.config")" >"$O/rcu-up-build.env"
+echo "built $arch $stage $scen" >>"${RCU_UP_FAKE_CALLS:-/dev/null}"
