@@ -942,6 +942,20 @@ set xrange [-0.6:%f]
     return ok
 
 
+def verdict_summary(finished, interrupted):
+    """One line: the boots as expected and not, and those interrupted
+    (each named: its run, the newest first, goes on with make run RESUME=)."""
+    ok = sum(1 for r in finished if r.get("as_expected"))
+    line = "Verdicts: %d boots, %d as expected, %d not" % (len(finished), ok, len(finished) - ok)
+    if not interrupted:
+        return line + "; none interrupted."
+    named = ["%s stage %s %s %s%s (run %s)" % (r["arch"], r["stage"], r["scenario"], r["torture_type"],
+                                             " " + r["boot_args"] if r.get("boot_args") else "", r["run"])
+             for r in sorted(interrupted, key=lambda r: r["run"], reverse=True)]
+    return line + ("; %d interrupted (stopped by a signal: neither passed nor failed, and not in the "
+                   "tables below; `make run RESUME=RUN` boots them again): %s." % (len(interrupted), "; ".join(named)))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: report.py RESULTS.jsonl OUTDIR")
@@ -950,6 +964,10 @@ def main():
         sys.exit("report: no results file %s; run 'make run' first" % results)
     os.makedirs(outdir, exist_ok=True)
     every = load_records(results)
+    # A boot stopped by a signal (run.sh's INTERRUPTED) measured nothing:
+    # it is only named in the summary, neither passed nor failed.
+    interrupted = [r for r in every if r["verdict"] == "INTERRUPTED"]
+    every = [r for r in every if r["verdict"] != "INTERRUPTED"]
     records = select(every, "x86_64", 512)  # sections 1 to 7: one arch, one guest size
     runs = latest(records)
     floor_path, searches = load_memfloor(results)
@@ -968,6 +986,8 @@ def main():
             ["section %d is %s (%d boots, every guest size)" % (8 + i, a, len(select(every, a)))
              for i, a in enumerate(arches)] +
             (["%d x86_64 boots in other guest sizes are not tabulated" % x86_other] if x86_other else [])))
+
+    md += [verdict_summary(every, interrupted), ""]
 
     # 1. Size tables.
     md += ["## 1. Size of the RCU objects, 2010, 2013 and 2026 (x86_64)", ""]

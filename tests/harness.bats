@@ -1181,3 +1181,23 @@ stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || tru
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"nothing to boot"* ]]
 }
+
+@test "INTERRUPTED: neither passed nor failed, in make check's count and in the report's summary" {
+	new=$(printf '%s\n' \
+		'{"stage":0,"scenario":"UP-PREEMPT","torture_type":"rcu","boot_args":"","verdict":"PASS","expected_verdict":"PASS","as_expected":true,"suite":"rcutorture","perf":null}' \
+		'{"stage":0,"scenario":"UP-PREEMPT","torture_type":"rcu","boot_args":"fake=slow","verdict":"INTERRUPTED","expected_verdict":"PASS","as_expected":null,"suite":"rcutorture","perf":null}')
+	run counting eval 'count_runs "$new"; summary'
+	[[ "$output" == *"interrupted - run stage 0 UP-PREEMPT rcu fake=slow: INTERRUPTED, expected PASS"* ]]
+	[ "${lines[-2]}" = "1 passed, 0 failed, 0 skipped, 1 interrupted" ]
+	[ "${lines[-1]}" = "1 passed, 0 failed, 0 skipped" ]
+	# The report: the fixture's boots, one of them interrupted.
+	cp "$FIX/results.jsonl" "$TMP/r.jsonl"
+	jq -c '.run = "20261207T000000Z" | .verdict = "INTERRUPTED" | .as_expected = null | .boot_args = "fake=slow"' \
+		<(head -n1 "$FIX/results.jsonl") >>"$TMP/r.jsonl"
+	RCU_UP_WORK=/nonexistent run "$ROOT/scripts/report.py" "$TMP/r.jsonl" "$TMP/report"
+	[ "$status" -eq 0 ]
+	n=$(grep -c . "$FIX/results.jsonl")
+	ok=$(jq -s 'map(select(.as_expected)) | length' "$FIX/results.jsonl")
+	grep -q "^Verdicts: $n boots, $ok as expected, $((n - ok)) not; 1 interrupted (stopped by a signal: neither passed nor failed.*: x86_64 stage 0 [A-Z-]* rcu fake=slow (run 20261207T000000Z)\.$" "$TMP/report/REPORT.md"
+	! grep -q '| INTERRUPTED |' "$TMP/report/REPORT.md"
+}

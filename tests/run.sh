@@ -21,11 +21,20 @@
 # tests), it only defines the counting functions.
 set -euo pipefail
 
-passed=0 failed=0 skipped=0
+passed=0 failed=0 skipped=0 interrupted=0
 failures=()
 pass() { passed=$((passed + 1)); echo "ok - $*"; }
 fail() { failed=$((failed + 1)); failures+=("$*"); echo "not ok - $*"; }
 skip() { skipped=$((skipped + 1)); echo "ok - $* # skip"; }
+# A run stopped by a signal (scripts/run.sh's INTERRUPTED): neither passed
+# nor failed, but the check did not finish.
+interrupt() { interrupted=$((interrupted + 1)); echo "interrupted - $*"; }
+# The closing line; CI reads its first two figures.
+summary() {
+	local more=""
+	[ "$interrupted" -eq 0 ] || more=", $interrupted interrupted"
+	echo "$passed passed, $failed failed, $skipped skipped$more"
+}
 
 # Count a bats TAP stream: "ok" passed, "ok ... # skip" skipped, "not ok"
 # failed; the plan (1..N) must match the number of results.
@@ -61,19 +70,21 @@ unit_tests() {
 
 # Count the JSON lines of a matrix run: an expected SKIP is skipped, a run
 # as expected passes (a scale-test PASS only with its figure, else it
-# fails, once), anything else fails.
+# fails, once), an INTERRUPTED one is counted apart, anything else fails.
 count_runs() {
 	local new=$1 kind desc
 	while IFS=$'\t' read -r kind desc; do
 		case $kind in
 		skipped) skip "run $desc" ;;
+		interrupted) interrupt "run $desc" ;;
 		passed) pass "run $desc" ;;
 		nofigure) fail "run $desc: PASS but no performance figure in its log" ;;
 		failed) fail "run $desc" ;;
 		esac
 	done < <(jq -r '
 		("stage \(.stage) \(.scenario) \(.torture_type) \(.boot_args): \(.verdict), expected \(.expected_verdict)") as $d |
-		(if .as_expected and .verdict == "SKIP" then "skipped"
+		(if .verdict == "INTERRUPTED" then "interrupted"
+		 elif .as_expected and .verdict == "SKIP" then "skipped"
 		 elif .as_expected and .verdict == "PASS" and (.suite == "refscale" or .suite == "rcuscale" or .suite == "perf" or .suite == "latency") and (.perf == null or .perf.n == 0) then "nofigure"
 		 elif .as_expected then "passed"
 		 else "failed" end) + "\t" + $d' <<<"$new")
@@ -169,8 +180,8 @@ main() {
 	[[ "$steps" != *" 6 "* ]] || { log "6. sparse and W=1 over kernel/rcu/ of the built kernels"; static_step; }
 	log "tests took $(( ($(date +%s) - t0) / 60 )) minutes"
 	for f in "${failures[@]}"; do echo "failed: $f"; done
-	echo "$passed passed, $failed failed, $skipped skipped"
-	[ "$failed" -eq 0 ]
+	summary
+	[ "$failed" -eq 0 ] && [ "$interrupted" -eq 0 ]
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
