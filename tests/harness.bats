@@ -1201,3 +1201,34 @@ stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || tru
 	grep -q "^Verdicts: $n boots, $ok as expected, $((n - ok)) not; 1 interrupted (stopped by a signal: neither passed nor failed.*: x86_64 stage 0 [A-Z-]* rcu fake=slow (run 20261207T000000Z)\.$" "$TMP/report/REPORT.md"
 	! grep -q '| INTERRUPTED |' "$TMP/report/REPORT.md"
 }
+
+@test "recheck: a run's logs judged again by the current rules, the old verdicts kept beside the new" {
+	standin_root
+	# A guest whose log has an Oops, judged by an older verdict.sh that
+	# saw nothing wrong in it.
+	sed '/End of test: SUCCESS/i [   20.000000] Oops: 0000 [#1] PREEMPT' "$FIX/good.log" >"$TMP/oops.log"
+	export RCU_UP_FAKE_LOG=$TMP/oops.log
+	printf '0 UP-PREEMPT rcu 30\n0 UP-PREEMPT busted 20 TORTURE-FAIL\n' >"$TMP/m"
+	printf '#!/bin/bash\necho "PASS an older rule"\n' >"$TMP/root/scripts/verdict.sh"
+	mkdir -p "$TMP/results"
+	echo '{"run":"other","dir":"x","verdict":"PASS"}' >"$TMP/results/results.jsonl"
+	run "$TMP/root/scripts/run.sh" "$TMP/m"
+	[ "$(jq -r .verdict "$TMP/results/results.jsonl" | tr '\n' ' ')" = "PASS PASS PASS " ]
+	git -C "$TMP/root" checkout -q scripts/verdict.sh
+	id=$(basename "$TMP"/results/runs/*)
+	run "$TMP/root/scripts/recheck.sh" "$id"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"changed: line 1: x86_64 stage 0 UP-PREEMPT rcu : PASS -> FAIL console badness: "*"Oops: 0000"* ]]
+	[[ "${lines[-1]}" == *"rechecked run $id: 2 of 2 verdicts changed; 0 of 2 as expected;"* ]]
+	r=$TMP/results/runs/$id
+	[ "$(jq -r '"\(.verdict) \(.as_expected) \(.earlier_verdicts[0].verdict) \(.earlier_verdicts[0].reason) \(.earlier_verdicts | length)"' "$r/results.jsonl" | head -n1)" = \
+		"FAIL false PASS an older rule 1" ]
+	grep -q 'FAIL' "$r/table.tsv" && ! grep -q 'PASS	PASS' "$r/table.tsv"
+	# The results file: the run's lines replaced in place, the others kept.
+	[ "$(jq -r '"\(.run) \(.verdict)"' "$TMP/results/results.jsonl" | tr '\n' ,)" = "other PASS,$id FAIL,$id FAIL," ]
+	# Again: the same verdicts, a second earlier one kept.
+	run "$TMP/root/scripts/recheck.sh" last
+	[[ "${lines[-1]}" == *"0 of 2 verdicts changed"* ]]
+	[ "$(jq -r '.earlier_verdicts | map(.verdict) | join(" ")' "$r/results.jsonl" | head -n1)" = "PASS FAIL" ]
+}
