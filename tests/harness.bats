@@ -1086,11 +1086,14 @@ job_ends_within() {
 	fi
 	JOB_RC=0
 	wait "$JOB" || JOB_RC=$?
-	sleep 0.5
-	if pgrep -g "$JOB_PG" >/dev/null; then
-		echo "left running:"; ps -o pid,pgid,args -g "$JOB_PG"; cat "$TMP/out"
-		return 1
-	fi
+	# A zombie (ended, its parent gone, not yet reaped by init) is not
+	# left running.
+	for i in $(seq 10); do
+		[ -n "$(ps -o stat= -g "$JOB_PG" | grep -v '^Z')" ] || return 0
+		sleep 0.2
+	done
+	echo "left running:"; ps -o pid,pgid,stat,args -g "$JOB_PG"; cat "$TMP/out"
+	return 1
 }
 
 # Whatever a failed test left of a job is ended, so that none outlives it.
