@@ -21,11 +21,15 @@
 # (TORTURE-FAIL, STALL) names what went wrong first:
 #
 #   PASS          TYPE-torture:--- End of test: SUCCESS (scale tests: the
-#                 complete results table, as many rows as the start-of-test
-#                 line announced; misuse: every expected diagnostic and
-#                 nothing else; perf: every case's figures, each point
-#                 its parameters ask for (perf_figures), and its "done"
-#                 line, then the module's; latency: init's whole timerlat report and the
+#                 complete results table; refscale: a start-of-test line
+#                 announcing the nruns, loops and nreaders the run asked
+#                 for (refscale.* boot arguments, else refscale.c's
+#                 defaults), that many rows, none timed 0 ns; rcuscale: as
+#                 many writers as its start-of-test line announced;
+#                 misuse: every expected diagnostic and nothing else;
+#                 perf: every case's figures, each point its parameters
+#                 ask for (perf_figures), and its "done" line, then the
+#                 module's; latency: init's whole timerlat report and the
 #                 load's own end), no console badness (the kernel tree's
 #                 console-badness.sh, GP hangs from parse-console.sh), no
 #                 kernel panic, and the guest powered off: exit 0 and the
@@ -183,6 +187,12 @@ no_gp_count() {
 # log cut right after the End of test line did not.
 powered_off() { grep -aEq -- "$POWEROFF_RE" "$judged"; }
 
+# The last NAME=VALUE the log's kernel command line gives, or nothing.
+cmdline_param() { # NAME
+	sed -n -E "s/${ts}(Kernel command line|Command line): //p" "$judged" | head -n1 |
+		tr ' ' '\n' | { grep -aF -- "$1=" || true; } | sed -n "s/^${1//./\\.}=//p" | tail -n1
+}
+
 rcutorture_verdict() {
 	local t=$type-torture nostall=$ptmp/nostall panic bad seq stall
 	without_stalls "$judged" | { grep -avE -- "$ts$t: ?!!!" || true; } >"$nostall"
@@ -247,16 +257,42 @@ rcutorture_verdict() {
 }
 
 # refscale's table: "Runs<TAB>Time(ns)" and one row per run, numbered 1 to
-# the nruns its start-of-test line announced.  Prints "rows announced".
+# the nruns its start-of-test line announced.  Prints "rows announced
+# zero-rows", zero-rows the rows that timed 0.000 ns per loop: each row
+# times loops x readers critical sections, which on a clock finer than the
+# tick cannot take no time at all, so a 0 is no measurement.
 refscale_table() {
 	local want got
 	want=$(sed -n -E "s/${ts}$type-ref-scale: --- Start of test:.* nruns=([0-9]+).*/\\2/p" "$judged" | head -n1)
 	got=$(sed -E "s/$ts//" "$judged" | awk '
-		/^Runs\tTime\(ns\)$/ { on = 1; n = 0; next }
-		on && $0 ~ /^[0-9]+\t[0-9]+\.[0-9]+$/ && $1 == n + 1 { n++; next }
+		/^Runs\tTime\(ns\)$/ { on = 1; n = 0; z = 0; next }
+		on && $0 ~ /^[0-9]+\t[0-9]+\.[0-9]+$/ && $1 == n + 1 { n++; if ($2 + 0 == 0) z++; next }
 		on { on = 0 }
-		END { print n + 0 }')
-	echo "$got ${want:-0}"
+		END { print n + 0, z + 0 }')
+	echo "${got% *} ${want:-0} ${got#* }"
+}
+
+# What refscale's start-of-test line announces that the run did not ask
+# for, or nothing.  The run asked for the refscale.loops=, nreaders= and
+# nruns= on the log's kernel command line, else refscale.c's defaults in
+# the 6.12 tree (loops 10000, nreaders -1: 75% of the CPUs, nruns 30); the
+# start line prints them as the module read them, before it adjusts any.
+# Judging the table against the start line alone would pass a module that
+# ran fewer experiments than the matrix asked for.
+refscale_asked() {
+	local p want got line
+	local -A dflt=([loops]=10000 [nreaders]=-1 [nruns]=30)
+	line=$(grep -aEm1 -- "$ts$type-ref-scale: --- Start of test:" "$judged" || true)
+	[ -n "$line" ] || return 0
+	for p in nruns loops nreaders; do
+		want=$(cmdline_param "refscale.$p")
+		want=${want:-${dflt[$p]}}
+		got=$(sed -n -E "s/.* $p=(-?[0-9]+).*/\\1/p" <<<"$line")
+		if [ "$got" != "$want" ]; then
+			echo "the start-of-test line announces $p=${got:-nothing}, the run asked for $p=$want"
+			return 0
+		fi
+	done
 }
 
 # rcuscale's table: for each of the nwriters writers the start-of-test line
@@ -297,13 +333,18 @@ test_failure() { # ERROR_RE HANG_DETAIL
 }
 
 scale_verdict() {
-	local panic bad got want clock v
+	local panic bad got want clock v zero=0 asked=""
 	# The scale tests' figures are only as fine as the clocksource: on
 	# (refined-)jiffies, a tick, so that short loops time as 0 ns.
 	clock=$( { grep -aE "${ts}clocksource: Switched to clocksource " "$judged" || true; } | tail -n1 | sed 's/.*Switched to clocksource //')
 	panic=$(first 'Kernel panic - not syncing' "$judged")
 	bad=$(first_badness "$judged")
-	if [ "$suite" = refscale ]; then read -r got want < <(refscale_table); else read -r got want < <(rcuscale_table); fi
+	if [ "$suite" = refscale ]; then
+		read -r got want zero < <(refscale_table)
+		asked=$(refscale_asked)
+	else
+		read -r got want < <(rcuscale_table)
+	fi
 	local what="results rows"
 	[ "$suite" = rcuscale ] && what="writers' complete duration lists"
 	v=$(test_failure '-scale: *!!!' "$got of $want $what before the timeout")
@@ -311,10 +352,14 @@ scale_verdict() {
 		echo "$v"
 	elif [ "$want" -eq 0 ]; then
 		echo "FAIL no $type $suite start-of-test line announcing the table's size"
+	elif [ -n "$asked" ]; then
+		echo "FAIL $asked"
 	elif [ "$got" -ne "$want" ]; then
 		echo "FAIL incomplete results: $got of $want $what"
 	elif [[ "$clock" == *jiffies* ]]; then
 		echo "FAIL timed on the tick-granular clocksource $clock: $(first 'tsc: (Unable|Marking)' "$judged")"
+	elif [ "$zero" -gt 0 ]; then
+		echo "FAIL $zero of $got results rows timed 0 ns: no measurement"
 	elif ! powered_off; then
 		echo "FAIL exit 0, but the log ends without the power-off after the results"
 	else
@@ -463,12 +508,6 @@ misuse_verdict() {
 	else
 		echo "PASS all $n expected diagnostics, nothing else wrong"
 	fi
-}
-
-# The last NAME=VALUE the log's kernel command line gives, or nothing.
-cmdline_param() { # NAME
-	sed -n -E "s/${ts}(Kernel command line|Command line): //p" "$judged" | head -n1 |
-		tr ' ' '\n' | { grep -aF -- "$1=" || true; } | sed -n "s/^${1//./\\.}=//p" | tail -n1
 }
 
 # What the figures of perf CASE lack, as a finding; nothing when every

@@ -1235,3 +1235,23 @@ stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || tru
 	[[ "${lines[-1]}" == *"0 of 2 verdicts changed"* ]]
 	[ "$(jq -r '.earlier_verdicts | map(.verdict) | join(" ")' "$r/results.jsonl" | head -n1)" = "PASS FAIL" ]
 }
+
+@test "verdict: refscale is judged against the runs it was asked for, and 0 ns rows are no results" {
+	# Before the fix: PASS for each of these altered refscale.log copies.
+	sed -E 's/^(\[[^]]*\] [0-9]+	)[0-9]+\.[0-9]+/\10.000/' "$TMP/refscale.log" >"$TMP/zero.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/zero.log" 0 refscale rcu
+	[ "$output" = "FAIL 10 of 10 results rows timed 0 ns: no measurement" ]
+	# The start line announces (and the table has) 5 of the 10 runs asked for.
+	sed -E 's/ nruns=10 readdelay/ nruns=5 readdelay/; /^\[[^]]*\] ([6-9]|10)	/d' "$TMP/refscale.log" >"$TMP/five.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/five.log" 0 refscale rcu
+	[ "$output" = "FAIL the start-of-test line announces nruns=5, the run asked for nruns=10" ]
+	# No refscale.nruns= argument: refscale.c's default, 30 runs.
+	sed 's/ refscale.nruns=10//' "$TMP/refscale.log" >"$TMP/dflt.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/dflt.log" 0 refscale rcu
+	[ "$output" = "FAIL the start-of-test line announces nruns=10, the run asked for nruns=30" ]
+	sed 's/ refscale.nruns=10/& refscale.loops=20000/' "$TMP/refscale.log" >"$TMP/loops.log"
+	run "$ROOT/scripts/verdict.sh" "$TMP/loops.log" 0 refscale rcu
+	[ "$output" = "FAIL the start-of-test line announces loops=10000, the run asked for loops=20000" ]
+	run "$ROOT/scripts/verdict.sh" "$TMP/refscale.log" 0 refscale rcu
+	[[ "$output" == "PASS complete results (10 of 10 results rows)"* ]]
+}
