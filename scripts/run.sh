@@ -558,11 +558,12 @@ finish() {
 # single-CPU TCG guest keeps one host CPU busy), a multi-CPU guest alone
 # (TCG gives each vCPU a host thread, and vCPUs starved by a second guest
 # on a 2-core host draw spurious RCU CPU stall warnings).  With
-# RCU_UP_OVERLAP=1 (make check), while kernels are still being built one
-# rcutorture guest runs beside the build; the runs whose verdict depends on
-# timing (the misuse and scale suites) and the multi-CPU guests wait until
-# the builds are done.  make run leaves it off: its flood and scale figures
-# are measured with no build beside them.  A run under QEMU's instruction
+# RCU_UP_OVERLAP=1 (make check, and make run of matrix/headline), while
+# kernels are still being built one rcutorture guest runs beside the
+# build; the runs whose verdict depends on timing (the misuse and scale
+# suites) and the multi-CPU guests wait until the builds are done.  make
+# run-full leaves it off: its rcutorture flood rates are measured with no
+# build beside them.  A run under QEMU's instruction
 # counting (icount=N) measures instructions, not host time, so one such
 # guest may run beside a build in either.  Among the runs
 # ready to start, the longest first (by the last run's boot time), so that
