@@ -620,20 +620,24 @@ fresh_dir() {
 # console log for the type asked for (verdict.sh), the performance figure,
 # and the implementation check.  Reads the caller's logf, rc (boot.sh's
 # exit status), suite, type, mem, stage, scen, bootargs, extra, want_impl,
-# RCU_IMPL_CONFIG and kernel_config (the kernel's .config); sets verdict,
-# reason, perf and boot_impl.
+# RCU_IMPL_CONFIG, kernel_config (the kernel's .config) and larger_banner_mb
+# (the smallest larger guest in which this kernel printed its banner, or
+# nothing: mem_verdict's evidence); sets verdict, reason, perf and
+# boot_impl.
 judge_boot() {
 	judge_log
 	check_implementation
 }
 
-# A guest too small to boot or to finish is NOMEM, never PASS.
+# A guest too small to boot or to finish is NOMEM, never PASS; memory
+# that ran out where the guest's size does not excuse it is FAIL
+# (mem_verdict).
 # shellcheck disable=SC2154,SC2034 # the caller's variables (judge_boot)
 judge_log() {
-	local nomem ncpu
+	local mv ncpu
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" "$suite" "$type" "$RCU_IMPL_CONFIG")
-	nomem=$(log_nomem "$logf" "$mem")
-	[ -z "$nomem" ] || verdict=NOMEM reason="$nomem (log: ${logf#"$RCU_UP_ROOT"/})"
+	mv=$(mem_verdict "$logf" "$mem" "${larger_banner_mb:-}")
+	[ -z "$mv" ] || verdict=${mv%% *} reason="${mv#* } (log: ${logf#"$RCU_UP_ROOT"/})"
 	# An SMP guest that came up with fewer CPUs than it was given tested
 	# less than its line says (x86 without ACPI: one CPU).
 	ncpu=$(log_cpus "$logf")
@@ -777,28 +781,88 @@ guest_wait() {
 	return "$rc"
 }
 
-# Why a boot's guest was too small, from its console log (and QEMU's own
-# messages in LOG.qemu), or nothing: the kernel's out-of-memory reports, an
-# initramfs it had no room to unpack, QEMU refusing the memory size, or a
-# guest that printed nothing at all in less than RCU_UP_NOMEM_SILENT_MB
-# (default 64) MB.
-log_nomem() { # LOG MEM_MB
-	local f=$1 mb=$2 re hit
-	re='Out of memory|invoked oom-killer|oom-kill:|page allocation failure|System is deadlocked on memory'
-	re+='|Initramfs unpacking failed|initrd.*overlaps|Initial ramdisk.*(overlaps|too large)|not enough memory|Cannot allocate memory for'
-	hit=$(grep -aEm1 "$re" "$f" 2>/dev/null | tr -d '\r' | cut -c1-100)
-	if [ -n "$hit" ]; then
-		echo "guest of $mb MB too small: $hit"
-		return 0
-	fi
+# Below this size (MB) a guest may be too small for the kernel; at or above
+# it a memory failure is the kernel's own (a leak, a callback flood that
+# never drains), not the guest's.  RCU_UP_NOMEM_SILENT_MB is its old name.
+RCU_UP_NOMEM_MB=${RCU_UP_NOMEM_MB:-${RCU_UP_NOMEM_SILENT_MB:-64}}
+
+# The kernel's reports that memory ran out, and the ends they lead to when
+# nothing else went wrong: the OOM panics, init killed, or no init to run
+# (an initramfs there was no room to unpack).
+MEMFAIL_RE='Out of memory|invoked oom-killer|oom-kill:|page allocation failure|System is deadlocked on memory'
+MEMFAIL_RE+='|Initramfs unpacking failed|initrd.*overlaps|Initial ramdisk.*(overlaps|too large)|not enough memory|Cannot allocate memory for'
+MEMPANIC_RE='Kernel panic - not syncing: (Out of memory|System is deadlocked on memory|Attempted to kill init|No working init found|VFS: Unable to mount root fs)'
+# A crash that a memory failure does not explain: an oops, a BUG or a
+# WARNING (an allocation failure is reported without one), or a panic
+# other than the ones above.
+MEMCRASH_RE='Oops|BUG:|WARNING:|general protection fault|Unable to handle kernel|Internal error:|kernel BUG at|Kernel panic - not syncing'
+
+# The verdict the guest's memory gives a boot, from its console log (and
+# QEMU's own messages in LOG.qemu), as "NOMEM reason" or "FAIL reason";
+# nothing when memory had no part in how it went.
+#   NOMEM  QEMU refused the size; or a guest below RCU_UP_NOMEM_MB (64) MB
+#          whose log shows the memory failure as the cause of its end: an
+#          out-of-memory report or an initramfs it had no room to unpack,
+#          and no crash that a memory failure does not explain (a panic
+#          other than the OOM ones, an Oops, a BUG, a WARNING); or a guest
+#          below that size that printed nothing (no "Linux version"
+#          banner) while the same kernel did print its banner in a larger
+#          guest, BANNER_MB (the caller's evidence: memfloor.sh's earlier
+#          probes, run.sh's record of the kernel's boots, recheck.sh's of
+#          the run's).
+#   FAIL   a memory failure in a guest of RCU_UP_NOMEM_MB or more, or one
+#          beside a crash it does not explain; a small guest that printed
+#          nothing with no evidence that the kernel gets that far in a
+#          larger one: an early crash cannot be told from a too-small guest.
+mem_verdict() { # LOG MEM_MB [BANNER_MB]
+	local f=$1 mb=$2 banner=${3:-} hit crash
 	hit=$(grep -aiEm1 'ram size|memory size|too small|too large|not enough|cannot allocate' "$f.qemu" 2>/dev/null | cut -c1-100)
 	if [ -n "$hit" ]; then
-		echo "QEMU refused $mb MB: $hit"
+		echo "NOMEM QEMU refused $mb MB: $hit"
 		return 0
 	fi
-	if [ "$mb" -lt "${RCU_UP_NOMEM_SILENT_MB:-64}" ] && ! grep -aq 'Linux version' "$f" 2>/dev/null; then
-		echo "guest of $mb MB printed nothing (too small to start the kernel)"
+	hit=$(grep -aEm1 "$MEMFAIL_RE" "$f" 2>/dev/null | tr -d '\r' | cut -c1-100)
+	if [ -n "$hit" ]; then
+		crash=$(grep -aE "$MEMCRASH_RE" "$f" 2>/dev/null | grep -avE "$MEMPANIC_RE" | head -n1 | tr -d '\r' | cut -c1-80 || true)
+		if [ "$mb" -ge "$RCU_UP_NOMEM_MB" ]; then
+			echo "FAIL out of memory in a guest of $mb MB (not below $RCU_UP_NOMEM_MB MB: the kernel's own): $hit"
+		elif [ -n "$crash" ]; then
+			echo "FAIL guest of $mb MB: $crash, which running out of memory does not explain (first memory failure: $hit)"
+		else
+			echo "NOMEM guest of $mb MB too small: $hit"
+		fi
+		return 0
 	fi
+	[ "$mb" -lt "$RCU_UP_NOMEM_MB" ] || return 0
+	grep -aq 'Linux version' "$f" 2>/dev/null && return 0
+	if [ -n "$banner" ] && [ "$banner" -gt "$mb" ]; then
+		echo "NOMEM guest of $mb MB printed nothing (too small to start the kernel, which printed its banner in $banner MB)"
+	else
+		echo "FAIL guest of $mb MB printed nothing, and no larger guest of this kernel is known to have printed its banner: an early crash cannot be told from a too-small guest"
+	fi
+}
+
+# mem_verdict's evidence that a silent small guest was too small rather
+# than crashed: the guests in which this very kernel image printed its
+# banner, one "SHA256 MB" line per such boot in the build directory's
+# rcu-up-banners (run.sh's and memfloor.sh's boots, this run's and earlier
+# ones; a rebuilt image has another checksum, so its old lines count no
+# more).
+image_sum() { # IMAGE: its SHA256, or nothing when there is no image
+	{ sha256sum "$1" 2>/dev/null || true; } | cut -d' ' -f1
+}
+banner_note() { # BUILD_DIR IMAGE MEM_MB LOG: record LOG's banner, if any
+	local sum
+	grep -aq 'Linux version' "$4" 2>/dev/null || return 0
+	sum=$(image_sum "$2")
+	[ -z "$sum" ] || echo "$sum $3" >>"$1/rcu-up-banners"
+}
+banner_mb() { # BUILD_DIR IMAGE MEM_MB: the smallest larger guest that printed it
+	local sum
+	sum=$(image_sum "$2")
+	[ -n "$sum" ] && [ -f "$1/rcu-up-banners" ] || return 0
+	awk -v s="$sum" -v m="$3" '$1 == s && $2 + 0 > m + 0 && (!b || $2 + 0 < b) { b = $2 + 0 }
+		END { if (b) print b }' "$1/rcu-up-banners"
 }
 
 # How many CPUs an SMP kernel brought up ("smp: Brought up 1 node, 2 CPUs"),

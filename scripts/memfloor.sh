@@ -9,7 +9,9 @@
 # kernel (scripts/build.sh; -n: boots the one already built), checks that
 # HIGH MB (default 128) passes, then
 # bisects: every probe is a whole boot judged as run.sh judges one
-# (verdict.sh, NOMEM, the implementation in .config and in the boot log).
+# (verdict.sh, lib.sh's mem_verdict with the kernel's banners in larger
+# guests as the evidence for a silent one, the implementation in .config
+# and in the boot log).
 # Progress goes to stderr; the last stdout line is the floor; a JSON line
 # per search is appended to results/memfloor.jsonl, and every probe's
 # console log is kept under results/logs/memfloor/ARCH/stage-N/SCENARIO/TIME/.
@@ -62,14 +64,18 @@ logdir=$(fresh_dir "$RCU_UP_RESULTS/logs/memfloor/$arch/stage-$stage/$scen/$(dat
 
 # probe MB: boot once in MB megabytes; prints "PASS" or "VERDICT reason".
 probe() {
-	local mb=$1 logf=$logdir/$type-m${1}M.log rc=0 verdict reason nomem impl
+	local mb=$1 logf=$logdir/$type-m${1}M.log rc=0 verdict reason mv impl
 	# shellcheck disable=SC2086
 	RCU_UP_ARCH=$arch RCU_UP_MEM=$mb RCU_UP_SILENT_LIMIT=${RCU_UP_SILENT_LIMIT:-20} "$RCU_UP_ROOT/scripts/boot.sh" "$O/$(arch_image "$arch")" \
 		"$(scenario_cpus "$scen" "$stage")" "$((secs + ${RCU_UP_BOOT_SLACK:-60}))" "$logf" $bootargs \
 		</dev/null >/dev/null 2>&1 || rc=$?
 	read -r verdict reason < <("$RCU_UP_ROOT/scripts/verdict.sh" "$logf" "$rc" rcutorture)
-	nomem=$(log_nomem "$logf" "$mb")
-	[ -z "$nomem" ] || verdict=NOMEM reason=$nomem
+	# A probe that printed nothing is NOMEM only when this kernel printed
+	# its banner in a larger guest (this search's first probe, HIGH MB,
+	# passes, so it always has).
+	mv=$(mem_verdict "$logf" "$mb" "$(banner_mb "$O" "$O/$(arch_image "$arch")" "$mb")")
+	[ -z "$mv" ] || verdict=${mv%% *} reason=${mv#* }
+	banner_note "$O" "$O/$(arch_image "$arch")" "$mb" "$logf"
 	impl=$(log_rcu_impl "$logf")
 	if [ "$verdict" = PASS ] && { [ "$impl" != "$want" ] || [ "$RCU_IMPL_CONFIG" != "$want" ]; }; then
 		verdict=FAIL reason="expected $want, .config has $RCU_IMPL_CONFIG, boot log shows $impl"

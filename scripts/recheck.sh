@@ -12,7 +12,11 @@
 # "earlier_verdicts" ({verdict, reason, as_expected, perf, boot_impl,
 # until}, oldest first) and "rechecked" {at, harness}.  Runs that were not
 # booted (SKIP, a build's failure) or were INTERRUPTED keep their verdict:
-# there is no whole log to judge.  make recheck RUN=RUN_ID then writes the
+# there is no whole log to judge.  A small guest that printed nothing is
+# NOMEM only on the evidence run.sh's judgement had (banner-mb) or that of
+# the run's own logs: a larger guest of the same kernel (arch, stage,
+# kernel, and image.sha256 where both kept it) that printed its banner
+# (lib.sh's mem_verdict).  make recheck RUN=RUN_ID then writes the
 # report.  Prints each verdict that changed, then the table; exits 3 when
 # a run's verdict is not the expected one (1: it could not judge them).
 set -euo pipefail
@@ -34,11 +38,34 @@ trap 'rm -rf "$tmp"' EXIT
 
 abs() { if [ -z "$1" ] || [ "${1#/}" != "$1" ]; then echo "$1"; else echo "$RCU_UP_ROOT/$1"; fi; }
 
+# The run's boots whose logs show the kernel's banner, one "ARCH STAGE
+# KERNEL MB SHA256" line each (SHA256 "-" where the run kept none): the
+# evidence for its silent small guests.
+while IFS=$'\t' read -r b_arch b_stage b_scen b_mem b_dir b_log; do
+	b_log=$(abs "$b_log")
+	grep -aq 'Linux version' "$b_log" 2>/dev/null || continue
+	b_sum=$(cat "$(abs "$b_dir")/image.sha256" 2>/dev/null || true)
+	echo "$b_arch $b_stage $(scenario_kernel "$b_scen") $b_mem ${b_sum:--}"
+done < <(jq -r 'select((.log // "") != "") | [(.arch // "x86_64"), .stage, .scenario, .mem_mb, (if (.dir // "") == "" then "-" else .dir end), .log] | @tsv' "$run_root/results.jsonl") >"$tmp/banners"
+
+# The smallest guest larger than MB in which this line's kernel printed its
+# banner: run.sh's evidence (DIR/banner-mb) or the run's own logs.
+larger_banner() { # ARCH STAGE SCENARIO MB DIR
+	local kern sum
+	kern=$(scenario_kernel "$3")
+	sum=$(cat "$5/image.sha256" 2>/dev/null || true)
+	awk -v a="$1" -v s="$2" -v k="$kern" -v m="$4" -v h="${sum:--}" -v r="$(cat "$5/banner-mb" 2>/dev/null || true)" '
+		function take(x) { if (x + 0 > m + 0 && (!b || x + 0 < b)) b = x + 0 }
+		BEGIN { if (r != "") take(r) }
+		$1 == a && $2 == s && $3 == k && (h == "-" || $5 == "-" || $5 == h) { take($4) }
+		END { if (b) print b }' "$tmp/banners"
+}
+
 # One JSON line judged again (on stdout); what changed goes to $tmp/changes.
 # shellcheck disable=SC2034 # judge_boot (lib.sh) reads the run's variables
 recheck_line() { # JSON
 	local json=$1 dir logf rc suite type mem stage scen extra want_impl RCU_IMPL_CONFIG bootargs kernel_config
-	local verdict reason perf boot_impl old
+	local verdict reason perf boot_impl old larger_banner_mb arch
 	old=$(jq -r .verdict <<<"$json")
 	dir=$(abs "$(jq -r '.dir // ""' <<<"$json")")
 	logf=$(abs "$(jq -r '.log // ""' <<<"$json")")
@@ -56,6 +83,8 @@ recheck_line() { # JSON
 	rc=$(cat "$dir/qemu-exit")
 	read -r suite type mem stage scen want_impl RCU_IMPL_CONFIG < <(jq -r '[(.suite // "rcutorture"), .torture_type,
 		.mem_mb, .stage, .scenario, .rcu_impl.expected, .rcu_impl.config] | join(" ")' <<<"$json")
+	arch=$(jq -r '.arch // "x86_64"' <<<"$json")
+	larger_banner_mb=$(larger_banner "$arch" "$stage" "$scen" "$mem" "$dir")
 	extra=$(jq -r '.boot_args // ""' <<<"$json")
 	bootargs=$(cat "$dir/bootargs" 2>/dev/null || true)
 	kernel_config=$dir/config

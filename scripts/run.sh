@@ -295,10 +295,12 @@ find_build() {
 }
 
 # The run's own directory below the run's (never reused): the build's
-# .config, build log and status, the boot arguments and the tool versions;
-# boot.sh adds the console log and the exact QEMU command.
+# .config, build log and status, the image's SHA256 (image.sha256), the
+# boot arguments and the tool versions; boot.sh adds the console log and
+# the exact QEMU command, and the judgement the evidence mem_verdict had
+# (banner-mb).
 make_run_dir() {
-	local name=$stage-$scen-$type
+	local name=$stage-$scen-$type sum
 	[ "$arch" = x86_64 ] || name=$arch-$name
 	[ -z "$extra" ] || name+=-$(echo "$extra" | tr -c 'A-Za-z0-9=.\n' _)
 	[ "$mem" = "${RCU_UP_MEM:-512}" ] || name+=-m${mem}M
@@ -310,6 +312,8 @@ make_run_dir() {
 	[ ! -f "$O/rcu-up-build.env" ] || cp "$O/rcu-up-build.env" "$run_dir/build.env"
 	[ ! -f "${BUILD_LOG:-$O/build.log}" ] || cp "${BUILD_LOG:-$O/build.log}" "$run_dir/build.log"
 	[ ! -s "$O/rcu-up-warnings" ] || cp "$O/rcu-up-warnings" "$run_dir/rcu-warnings"
+	sum=$(image_sum "$O/$(arch_image "$arch")")
+	[ -z "$sum" ] || echo "$sum" >"$run_dir/image.sha256"
 }
 
 # Kernel arguments for the suite, then boot.sh (its exit status in rc).
@@ -424,7 +428,7 @@ stop_signal() {
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10}
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" run_dir="" want_impl skip rc bootargs="" perf=null initrd_extra=""
-	local kernel_config
+	local kernel_config larger_banner_mb=""
 	local suite BUILD_STATUS=BUILD-FAIL RCU_IMPL_CONFIG=UNKNOWN RCU_SIZE="" RCU_OBJ_SIZES="" VMLINUX_SIZE="" BUILD_SECONDS=0 DROPPED="" BUILD_LOG="" RCU_WARNINGS=""
 	# shellcheck disable=SC2034 # the build's env file sets them too; they stay local
 	local BUILD_ARCH="" BUILD_IMAGE="" BUILD_WAIT_SECONDS=0
@@ -446,9 +450,16 @@ run_one() {
 				verdict=INTERRUPTED
 				reason="boot stopped by $(stop_signal) after ${boot_s}s, its log not judged; $(resume_hint) boots it again"
 			else
-				# shellcheck disable=SC2034 # judge_boot (lib.sh) reads it
+				# shellcheck disable=SC2034 # judge_boot (lib.sh) reads them
 				kernel_config=$O/.config
+				# A small guest that printed nothing is NOMEM only where
+				# this image printed its banner in a larger guest (the
+				# scheduler boots those first); the evidence is kept for
+				# recheck.sh, and this boot's banner is recorded.
+				larger_banner_mb=$(banner_mb "$O" "$O/$(arch_image "$arch")" "$mem")
+				[ -z "$larger_banner_mb" ] || echo "$larger_banner_mb" >"$run_dir/banner-mb"
 				judge_boot
+				banner_note "$O" "$O/$(arch_image "$arch")" "$mem" "$logf"
 			fi
 		fi
 	fi
@@ -594,7 +605,7 @@ boot_guess() { # ARCH MEM STAGE SCENARIO TYPE SECONDS [ARGS]: seconds
 	timing_get "boot $1 $2 $3 $4 $5 ${7:-}" "${snap_boot[$kind]:-$(($6 + 20))}"
 }
 declare -A reps=()
-line_of=() line_rep=() line_guess=() line_kind=() line_skips=() line_hist=() line_bkind=()
+line_of=() line_rep=() line_guess=() line_kind=() line_skips=() line_hist=() line_bkind=() line_mem=() line_kern=()
 i=0
 while read -r arch stage scen type secs expect mem extra; do
 	[ -n "$arch" ] || continue
@@ -607,6 +618,8 @@ while read -r arch stage scen type secs expect mem extra; do
 	line_hist[i]=$(timing_get "boot $key" "")
 	line_bkind[i]=$(boot_kind "$arch" "$scen" "$type" "${extra:-}")
 	line_skips[i]=$([ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || echo y)
+	line_mem[i]=$(mem_mb "$([ "$mem" != - ] && echo "$mem" || echo "${RCU_UP_MEM:-512}")")
+	line_kern[i]="$arch $stage $(scenario_kernel "$scen")"
 	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
 		line_kind[i]=alone
 	elif [[ " ${extra:-} " == *" icount="* ]]; then
@@ -666,8 +679,18 @@ time_left() {
 	echo "$(minutes_left $((b + boots))) left (builds $(( (b + 59) / 60 )), boots $(( (boots + 59) / 60 )))"
 }
 ready() { # RUN: its kernel is built (or it needs none)
-	local arch stage scen
+	local arch stage scen j
 	read -r arch stage scen _ <<<"${line_of[$1]}"
+	# A guest below RCU_UP_NOMEM_MB waits for the larger guests of its
+	# kernel, pending or booting: their banners are the evidence that
+	# lets its silence be NOMEM (lib.sh's banner_mb and mem_verdict).
+	if [ "${line_mem[$1]}" -lt "$RCU_UP_NOMEM_MB" ]; then
+		for j in "${pending[@]}" "${guests[@]}"; do
+			if [ "$j" != "$1" ] && [ "${line_kern[j]}" = "${line_kern[$1]}" ] && [ "${line_mem[j]}" -gt "${line_mem[$1]}" ]; then
+				return 1
+			fi
+		done
+	fi
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] || [ -n "${line_skips[$1]}" ] || [ -e "$tmp/built/$arch-$stage-$(scenario_kernel "$scen")" ]
 }
 # Every guest's run in a shell of its own, in the background (a multi-CPU

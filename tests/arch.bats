@@ -119,15 +119,60 @@ watch_standin() {
 	[[ "$output" == *"rc=124" ]]
 }
 
-@test "NOMEM: out of memory in the console, QEMU refusing, or silence in a tiny guest" {
-	[ -z "$(lib log_nomem "$FIX/arm-good.log" 128)" ]
+@test "NOMEM: out of memory in a small guest, QEMU refusing, or silence where a larger guest printed the banner" {
+	[ -z "$(lib mem_verdict "$FIX/arm-good.log" 128)" ]
 	printf '[    0.1] Linux version 6.12\n[    2.0] Out of memory and no killable processes...\n' >"$TMP/oom.log"
-	[[ "$(lib log_nomem "$TMP/oom.log" 8)" == "guest of 8 MB too small: "*"Out of memory"* ]]
-	# Recorded: stage 1 UP-PREEMPT on arm in 10 MB (QEMU -m 10).
-	[[ "$(lib log_nomem "$FIX/arm-nomem-10M.log" 10)" == "guest of 10 MB too small: "*"Initramfs unpacking failed"* ]]
+	[[ "$(lib mem_verdict "$TMP/oom.log" 8)" == "NOMEM guest of 8 MB too small: "*"Out of memory"* ]]
+	# Recorded: stage 1 UP-PREEMPT on arm in 10 MB (QEMU -m 10): the panic
+	# is the missing initramfs's own.
+	[[ "$(lib mem_verdict "$FIX/arm-nomem-10M.log" 10)" == "NOMEM guest of 10 MB too small: "*"Initramfs unpacking failed"* ]]
 	: >"$TMP/silent.log"
-	[[ "$(lib log_nomem "$TMP/silent.log" 4)" == *"printed nothing"* ]]
-	[ -z "$(lib log_nomem "$TMP/silent.log" 512)" ]
+	[[ "$(lib mem_verdict "$TMP/silent.log" 4 9)" == "NOMEM "*"printed nothing"*"printed its banner in 9 MB"* ]]
+	[ -z "$(lib mem_verdict "$TMP/silent.log" 512)" ]
+	echo 'qemu-system-arm: ram size too large' >"$TMP/silent.log.qemu"
+	[[ "$(lib mem_verdict "$TMP/silent.log" 4096)" == "NOMEM QEMU refused 4096 MB: "* ]]
+}
+
+# Issue 28, items 2 and 3: NOMEM for memory failures at any size, and for
+# any silent small guest, hid kernel bugs.  Each case below was NOMEM
+# before (lib.sh's log_nomem).
+@test "NOMEM: out of memory in a guest of 64 MB or more is FAIL" {
+	sed '/End of test: SUCCESS/i [   20.500000] rcu_torture_fwd invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n[   20.500100] Mem-Info:\n[   20.500200] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/,task=init,pid=1,uid=0' \
+		"$FIX/good.log" >"$TMP/oom512.log"
+	[[ "$(lib mem_verdict "$TMP/oom512.log" 512)" == "FAIL out of memory in a guest of 512 MB (not below 64 MB: the kernel's own): "*"invoked oom-killer"* ]]
+	printf '[    0.1] Linux version 6.12\n[    2.0] Out of memory and no killable processes...\n' >"$TMP/oom.log"
+	[[ "$(lib mem_verdict "$TMP/oom.log" 64)" == "FAIL out of memory in a guest of 64 MB"* ]]
+	[[ "$(lib mem_verdict "$TMP/oom.log" 63)" == NOMEM* ]]
+}
+
+@test "NOMEM: a small guest's allocation failure followed by a crash in other code is FAIL" {
+	# arm-nomem-10M.log with a page allocation failure for the initramfs
+	# failure and an oops in RCU code for the missing init's panic.
+	sed -e 's/Initramfs unpacking failed: invalid magic at start of compressed archive/swapper: page allocation failure: order:0, mode:0xcc0(GFP_KERNEL), nodemask=(null)/' \
+		-e 's/^\(\[ *[0-9.]*\] \)Kernel panic - not syncing: No working init found.*/\1Unable to handle kernel NULL pointer dereference at virtual address 00000008 when read\n\1Internal error: Oops: 5 [#1] PREEMPT ARM\n\1PC is at rcu_segcblist_enqueue+0x8\/0x1c\n\1Kernel panic - not syncing: Fatal exception/' \
+		"$FIX/arm-nomem-10M.log" >"$TMP/rcu-oops.log"
+	[[ "$(lib mem_verdict "$TMP/rcu-oops.log" 10)" == "FAIL guest of 10 MB: "*"Unable to handle kernel NULL pointer"*"which running out of memory does not explain"* ]]
+	# The same failure ending in the OOM panics is the guest's size.
+	sed -i 's/Kernel panic - not syncing: Fatal exception/Kernel panic - not syncing: System is deadlocked on memory/; /Unable to handle\|Internal error/d' "$TMP/rcu-oops.log"
+	[[ "$(lib mem_verdict "$TMP/rcu-oops.log" 10)" == "NOMEM guest of 10 MB too small: "*"page allocation failure"* ]]
+}
+
+@test "NOMEM: a small guest that printed nothing is FAIL unless the kernel printed its banner in a larger one" {
+	: >"$TMP/silent.log"
+	[[ "$(lib mem_verdict "$TMP/silent.log" 8)" == "FAIL guest of 8 MB printed nothing, and no larger guest of this kernel"* ]]
+	[[ "$(lib mem_verdict "$TMP/silent.log" 8 8)" == FAIL* ]]
+	[[ "$(lib mem_verdict "$TMP/silent.log" 8 9)" == NOMEM* ]]
+	# The evidence: banners recorded per image (run.sh, memfloor.sh).
+	mkdir "$TMP/O"
+	echo kernel >"$TMP/O/Image"
+	lib banner_note "$TMP/O" "$TMP/O/Image" 8 "$TMP/silent.log"
+	lib banner_note "$TMP/O" "$TMP/O/Image" 9 "$FIX/arm-good.log"
+	lib banner_note "$TMP/O" "$TMP/O/Image" 512 "$FIX/arm-good.log"
+	[ "$(lib banner_mb "$TMP/O" "$TMP/O/Image" 8)" = 9 ]
+	[ -z "$(lib banner_mb "$TMP/O" "$TMP/O/Image" 512)" ]
+	# A rebuilt image: the old banners are not its own.
+	echo rebuilt >"$TMP/O/Image"
+	[ -z "$(lib banner_mb "$TMP/O" "$TMP/O/Image" 8)" ]
 }
 
 @test "power-down watcher: a guest silent for RCU_UP_SILENT_LIMIT seconds is ended as timed out" {
@@ -184,4 +229,8 @@ watch_standin() {
 		[[ "$output" == "memory floor: 12 MB (arm, stage 1, UP-PREEMPT, TINY_PREEMPT_RCU"* ]]
 	done
 	[ "$(grep -c '"floor_mb":12' "$TMP/results/memfloor.jsonl")" = 2 ]
+	# Below the floor the stand-in prints nothing: NOMEM on the evidence
+	# of the larger probes' banners.
+	grep -q '"below_floor":"NOMEM guest of 11 MB printed nothing (too small to start the kernel, which printed its banner in 12 MB)"' \
+		"$TMP/results/memfloor.jsonl"
 }

@@ -1253,6 +1253,45 @@ stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || tru
 	[ "$(jq -r '.earlier_verdicts | map(.verdict) | join(" ")' "$r/results.jsonl" | head -n1)" = "PASS FAIL" ]
 }
 
+# Issue 28, item 3: a small guest that printed nothing is NOMEM only where
+# the same kernel printed its banner in a larger one, and recheck.sh
+# judges with the same evidence.
+@test "NOMEM: run.sh boots a small guest after the larger ones of its kernel; recheck.sh judges its silence by them" {
+	standin_root
+	# Below 32 MB the stand-in guest prints nothing.  Without the wait
+	# the 16 MB run boots first, the longest (50 s of guess against 30).
+	export RCU_UP_FAKE_SILENT_BELOW=32
+	printf '0 UP-PREEMPT rcu 30 NOMEM mem=16M\n0 UP-PREEMPT rcu 10 - mem=128M\n' >"$TMP/m"
+	run "$TMP/root/scripts/run.sh" "$TMP/m"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -v '^built' "$TMP/calls" | sed 's/.* -m //' | tr '\n' ' ')" = "128 16 " ]
+	id=$(basename "$TMP"/results/runs/*)
+	r=$TMP/results/runs/$id
+	[ "$(jq -r '"\(.mem_mb) \(.verdict)"' "$r/results.jsonl" | tr '\n' ,)" = "16 NOMEM,128 PASS," ]
+	[[ "$(jq -r .reason "$r/results.jsonl" | head -n1)" == "guest of 16 MB printed nothing (too small to start the kernel, which printed its banner in 128 MB) (log: "* ]]
+	[ "$(cat "$r"/0-UP-PREEMPT-rcu-m16M/banner-mb)" = 128 ]
+	[ -s "$r"/0-UP-PREEMPT-rcu-m16M/image.sha256 ]
+	grep -q ' 128$' "$TMP/work/stage-0/build/UP-PREEMPT/rcu-up-banners"
+	# recheck.sh: without run.sh's evidence, the run's own 128 MB log is.
+	rm "$r"/0-UP-PREEMPT-rcu-m16M/banner-mb
+	run "$TMP/root/scripts/recheck.sh" "$id"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == *"0 of 2 verdicts changed"* ]]
+	# An oom-killer report in the 128 MB guest is the kernel's, not the
+	# guest's size: FAIL.  Without its banner the 16 MB guest's silence
+	# has no evidence: FAIL too.
+	sed -i -e '/End of test: SUCCESS/i [   20.500000] rcu_torture_fwd invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0' \
+		-e '/Linux version/d' "$r"/0-UP-PREEMPT-rcu-m128M/console.log
+	run "$TMP/root/scripts/recheck.sh" "$id"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	# (The implementation check, which NOMEM skips, finds none in it.)
+	[[ "$output" == *"changed: line 1: x86_64 stage 0 UP-PREEMPT rcu : NOMEM -> FAIL "*"; guest of 16 MB printed nothing, and no larger guest of this kernel is known to have printed its banner"* ]]
+	[[ "$output" == *"changed: line 2: x86_64 stage 0 UP-PREEMPT rcu : PASS -> FAIL out of memory in a guest of 128 MB (not below 64 MB: the kernel's own): "*"invoked oom-killer"* ]]
+}
+
 @test "verdict: refscale is judged against the runs it was asked for, and 0 ns rows are no results" {
 	# Before the fix: PASS for each of these altered refscale.log copies.
 	sed -E 's/^(\[[^]]*\] [0-9]+	)[0-9]+\.[0-9]+/\10.000/' "$TMP/refscale.log" >"$TMP/zero.log"
