@@ -31,11 +31,11 @@ workspace: deps
 # (results/runs/RUN_ID/attempts.tsv: what each attempt did).
 # The headline's rcutorture guests boot beside the builds (RCU_UP_OVERLAP,
 # scripts/run.sh): the figures it reports from them are memory and
-# verdicts, not host time.  Other matrices (run-full's callback-flood
-# rates) keep them apart unless RCU_UP_OVERLAP=1.
+# verdicts, not host time.  Other matrices and SCENARIOS= runs (run-full's
+# callback-flood rates) keep them apart unless RCU_UP_OVERLAP=1.
 run: workspace
 	@export RCU_UP_KCONFIG="$(KCONFIG)"; \
-	export RCU_UP_OVERLAP="$${RCU_UP_OVERLAP:-$(if $(filter matrix/headline,$(MATRIX)),1,0)}"; \
+	export RCU_UP_OVERLAP="$${RCU_UP_OVERLAP:-$(if $(SCENARIOS),0,$(if $(filter matrix/headline,$(MATRIX)),1,0))}"; \
 	m=$(MATRIX); if [ -n "$(SCENARIOS)" ]; then \
 		mkdir -p results && m=results/scenarios.matrix && \
 		DURATION="$(DURATION)" BOOTARGS="$(BOOTARGS)" STAGES="$(STAGES)" \
