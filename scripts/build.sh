@@ -24,7 +24,13 @@ scen=$(scenario_kernel "$scen")
 need_cmds make gcc flex bison bc size
 need_arch_tools "$arch" build
 # RCU_UP_SRC/RCU_UP_O: build a development tree instead of a stage's.
-src=${RCU_UP_SRC:-$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")}
+if [ "${RCU_UP_BUILD_QUERY:-0}" = 1 ] && [ -z "${RCU_UP_SRC:-}" ]; then
+	# A query does not prepare the stage tree: one not there yet is to build.
+	"$RCU_UP_ROOT/scripts/workspace.sh" ready "$stage" || exit 10
+	src=$(stage_src "$stage")
+else
+	src=${RCU_UP_SRC:-$("$RCU_UP_ROOT/scripts/workspace.sh" stage "$stage")}
+fi
 O=${RCU_UP_O:-$(build_dir "$stage" "$scen" "$arch")}
 mkdir -p "$O"
 status=$O/rcu-up-build.env
@@ -112,10 +118,19 @@ build_inputs() {
 	} | sha256sum | cut -d' ' -f1
 }
 want_inputs=$(build_inputs)
-if [ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
-   [ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
-   grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
-   { [ -z "$want_modules" ] || [ -f "$module_cpio" ]; }; then
+up_to_date() {
+	[ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
+	[ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
+	grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
+	{ [ -z "$want_modules" ] || [ -f "$module_cpio" ]; }
+}
+# RCU_UP_BUILD_QUERY=1: only say whether this kernel is up to date (exit 0)
+# or would be built (exit 10), for run.sh's estimate of the time left.
+if [ "${RCU_UP_BUILD_QUERY:-0}" = 1 ]; then
+	up_to_date && exit 0
+	exit 10
+fi
+if up_to_date; then
 	log "$where: up to date, not rebuilt (tree, fragments, compiler and scripts unchanged since its build of $(date -r "$inputs" '+%F %H:%M'))"
 	echo "$O"
 	exit 0

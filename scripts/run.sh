@@ -165,17 +165,72 @@ while read -r arch stage scen _; do
 	kernels+=("$arch $stage $kern")
 done <<<"$lines"
 log "matrix $matrix: ${#kernels[@]} kernels to build or find up to date"
-# What is left, estimated from measured times: a kernel's last build here
-# (results/timings.tsv), else the mean of this run's builds so far (those
-# that built: one found up to date takes seconds and says nothing of the
-# others), else a
-# cold build's time on this project's 2-core machines (RCU_UP_BUILD_GUESS,
-# 450 s: 448 s for x86_64 UP-PREEMPT, 2026-12-06).  The builder keeps its
-# estimate in $tmp/builds-left for the boots' lines.
-build_guess() { # "ARCH STAGE KERNEL" DONE_SECONDS DONE_COUNT
-	local d=${RCU_UP_BUILD_GUESS:-450}
-	[ "${3:-0}" -eq 0 ] || d=$(($2 / $3))
-	timing_get "build $1" "$d"
+# What the builds will take, estimated from measured figures.  A kernel
+# build.sh finds up to date (its query) takes seconds.  Any other: its last
+# build here (results/timings.tsv), else its compilations in the committed
+# record of a cold run of this matrix (snapshot/builds-MATRIX.tsv, MATRIX
+# the matrix file's name; ccache's
+# misses: a later stage of a configuration compiles less, its other
+# objects come from ccache) at this machine's seconds per compilation:
+# measured by this run's builds so far, else by the last run here, else
+# 0.5 s (x86_64 UP-PREEMPT on a 2-core machine, 2026-12-07).  A kernel the
+# record lacks counts as a first build of its configuration (arch and
+# kernel): the mean of this run's, else of the record's, else 650
+# compilations; nine tenths of that when another stage of it comes
+# earlier in the run, 20 for stage 3 after stage 0 (the same tree).  The
+# builder keeps its estimate in $tmp/builds-left for the boots' lines.
+declare -A snap_comp=()
+cold_comp=650
+snap_builds=$RCU_UP_ROOT/snapshot/builds-$(basename "$matrix").tsv
+if [ -f "$snap_builds" ]; then
+	while read -r a s k c; do snap_comp["$a $s $k"]=$c; done < <(
+		awk -F'\t' '!/^#/ && NF >= 6 { print $1, $2, $3, $6 }' "$snap_builds")
+	cold_comp=$(awk -F'\t' '!/^#/ && NF >= 7 && $7 == "first" { n++; c += $6 }
+		END { print (n ? int(c / n) : 650) }' "$snap_builds")
+fi
+k_state=() k_hist=() k_comp=() k_share=()
+declare -A k_seen=()
+for j in "${!kernels[@]}"; do
+	read -r arch stage kern <<<"${kernels[j]}"
+	if RCU_UP_BUILD_QUERY=1 "$RCU_UP_ROOT/scripts/build.sh" "$stage" "$kern" "$arch" >/dev/null 2>&1; then
+		k_state[j]=up
+	else
+		k_state[j]=build
+	fi
+	k_hist[j]=$(timing_get "build ${kernels[j]}" "")
+	k_comp[j]=${snap_comp["${kernels[j]}"]:-}
+	# How much of a first build's compilations a kernel the record lacks
+	# will need, in tenths.
+	k_share[j]=10
+	[ -z "${k_seen[$arch $kern]:-}" ] || k_share[j]=9
+	[ "$stage" != 3 ] || [ -z "${k_seen[$arch 0 $kern]:-}" ] || k_share[j]=0
+	k_seen[$arch $kern]=1 k_seen[$arch $stage $kern]=1
+done
+build_rate=$(timing_get build-rate 500) # ms per compilation
+build_overhead=20 # s: configure, link, modules, sizes
+first_s=0 first_n=0 # this run's first builds of a configuration: compilations
+build_est() { # INDEX: seconds
+	local j=$1 c
+	if [ "${k_state[j]}" = up ]; then
+		echo 3
+	elif [ -n "${k_hist[j]}" ]; then
+		echo "${k_hist[j]}"
+	else
+		c=${k_comp[j]}
+		if [ -z "$c" ]; then
+			c=$cold_comp
+			[ "$first_n" -eq 0 ] || c=$((first_s / first_n))
+			c=$(( k_share[j] == 0 ? 20 : c * k_share[j] / 10 ))
+		fi
+		echo $((build_overhead + c * build_rate / 1000))
+	fi
+}
+# This build's compilations: ccache's misses, else kbuild's CC lines.
+build_compiled() { # ARCH STAGE KERNEL
+	local O
+	O=$(build_dir "$2" "$3" "$1")
+	sed -n 's/^CCACHE_MISSES=//p' "$O/rcu-up-build.env" 2>/dev/null | grep . ||
+		grep -c '^  CC ' "$O/build.log" 2>/dev/null || echo 0
 }
 
 tmp=$(mktemp -d "$RCU_UP_RESULTS/.run.XXXXXX")
@@ -193,29 +248,44 @@ done
 # Phase 1, in the background: build every kernel, one build at a time,
 # marking each in $tmp/built as it is done (a failed build too: its run
 # then reports the build's status).
-builds_left() { # FIRST DONE_SECONDS DONE_COUNT: estimate for kernels FIRST...
+builds_left() { # FIRST: estimate for kernels FIRST...
 	local j left=0
 	for ((j = $1; j < ${#kernels[@]}; j++)); do
-		left=$((left + $(build_guess "${kernels[j]}" "$2" "$3")))
+		left=$((left + $(build_est "$j")))
 	done
 	echo "$left"
 }
 build_all() {
-	local k=0 kernel arch stage scen t0 done_s=0 done_n=0 left
+	local k=0 kernel arch stage scen t0 secs comp hits done_s=0 done_c=0 left first
+	declare -A seen=()
+	printf '# arch\tstage\tkernel\tseconds\thits\tcompiled\tfirst build of its configuration in this run, or not\n' >"$run_root/builds.tsv"
 	for kernel in "${kernels[@]}"; do
 		[ ! -e "$tmp/stop" ] || return 0
 		read -r arch stage scen <<<"$kernel"
-		left=$(builds_left "$k" "$done_s" "$done_n")
+		left=$(builds_left "$k")
 		echo "$left" >"$tmp/builds-left"
-		k=$((k + 1))
-		log "kernel $k of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
+		log "kernel $((k + 1)) of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
 		t0=$SECONDS
 		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
-		if [ $((SECONDS - t0)) -ge 60 ]; then
-			done_s=$((done_s + SECONDS - t0)) done_n=$((done_n + 1))
-		fi
-		timing_put "build $kernel" "$((SECONDS - t0))" || true
+		secs=$((SECONDS - t0))
 		touch "$tmp/built/$arch-$stage-$scen"
+		first=$([ -n "${seen[$arch $scen]:-}" ] || echo first)
+		seen[$arch $scen]=1
+		if [ "${k_state[k]}" = build ]; then
+			comp=$(build_compiled "$arch" "$stage" "$scen")
+			hits=$(sed -n 's/^CCACHE_HITS=//p' "$(build_dir "$stage" "$scen" "$arch")/rcu-up-build.env" 2>/dev/null || true)
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$stage" "$scen" "$secs" "${hits:--}" "$comp" "${first:--}" >>"$run_root/builds.tsv"
+			timing_put "build $kernel" "$secs" || true
+			# The machine's rate, from the builds that compiled enough
+			# to measure it; the kernels not built yet are estimated anew.
+			[ "$first" != first ] || first_s=$((first_s + comp)) first_n=$((first_n + 1))
+			if [ "$comp" -ge 50 ] && [ "$secs" -gt "$build_overhead" ]; then
+				done_s=$((done_s + secs - build_overhead)) done_c=$((done_c + comp))
+				build_rate=$((1000 * done_s / done_c))
+				timing_put build-rate "$build_rate" || true
+			fi
+		fi
+		k=$((k + 1))
 	done
 	echo 0 >"$tmp/builds-left"
 }
@@ -585,17 +655,18 @@ jobs_max=${RCU_UP_BOOT_JOBS:-2}
 overlap=${RCU_UP_OVERLAP:-0}
 # A boot's time: its last time here (results/timings.tsv), else the mean
 # of this run's finished boots of its kind (arch, scenario, type, clock),
-# else that kind's mean in the last snapshot's results (a run of
-# matrix/headline on a machine like this one; a scale suite takes a tenth
-# of its budget or less), else its SECONDS and 20 s of booting.
+# else that kind's mean in the newest committed run that booted it (the
+# snapshot's results: runs of matrix/headline and others on machines like
+# this one; a scale suite takes a tenth of its budget or less), else its
+# SECONDS and 20 s of booting.
 declare -A snap_boot=() run_boot_s=() run_boot_n=()
-if [ -f "$RCU_UP_ROOT/snapshot/results.jsonl" ]; then
-	while IFS=$'\t' read -r k v; do snap_boot[$k]=$v; done < <(jq -rs '
-		map(select(.boot_seconds > 0)) |
+while IFS=$'\t' read -r k v; do snap_boot[$k]=$v; done < <(
+	cat "$RCU_UP_ROOT"/snapshot/*.jsonl 2>/dev/null | jq -rs '
+		map(select(type == "object" and (.boot_seconds // 0) > 0 and .arch != null)) |
 		group_by([.arch, .scenario, .torture_type, ((.clock // "tcg") | startswith("icount"))])[] |
+		(map(.run) | max) as $newest | map(select(.run == $newest)) |
 		["\(.[0].arch) \(.[0].scenario) \(.[0].torture_type) \((.[0].clock // "tcg") | startswith("icount"))",
-		 (map(.boot_seconds) | add / length | ceil)] | @tsv' "$RCU_UP_ROOT/snapshot/results.jsonl" 2>/dev/null || true)
-fi
+		 (map(.boot_seconds) | add / length | ceil)] | @tsv' 2>/dev/null || true)
 boot_kind() { # ARCH SCENARIO TYPE ARGS
 	echo "$1 $2 $3 $([[ " $4 " == *" icount="* ]] && echo true || echo false)"
 }

@@ -8,6 +8,7 @@
 #
 #   workspace.sh base        unpack /usr/src/linux-source-6.12.tar.xz (idempotent)
 #   workspace.sh stage N     bring stage N's tree up to date, print its path
+#   workspace.sh ready N     exit 0 when stage N's tree is there and current
 #   workspace.sh upto K      the same for the first K patches (bisecting)
 #   workspace.sh checkpatch  run checkpatch.pl --strict on every patch of the series
 #
@@ -65,6 +66,15 @@ stage() {
 	check_stage "$1"
 	# shellcheck disable=SC2046 # patch names have no spaces
 	tree "$(stage_src "$1")" "$(stage_fingerprint "$1")" $(series_patches "$1")
+}
+
+# Is stage N's tree there, with the series as it is now?  Touches nothing
+# (run.sh's estimate asks before the builds prepare the trees).
+ready() {
+	local dir
+	check_stage "$1"
+	dir=$(stage_src "$1")
+	[ -d "$dir" ] && [ -f "$dir.applied" ] && [ "$(cat "$dir.applied")" = "$(stage_fingerprint "$1")" ]
 }
 
 # The first K patches of the series, whatever their stages (for bisecting).
@@ -152,7 +162,8 @@ checkpatch() {
 case "${1:-}" in
 base) base ;;
 stage) [ $# -eq 2 ] || die "usage: $0 stage N"; stage "$2" ;;
+ready) [ $# -eq 2 ] || die "usage: $0 ready N"; ready "$2" ;;
 upto) [ $# -eq 2 ] || die "usage: $0 upto K"; upto "$2" ;;
 checkpatch) checkpatch ;;
-*) die "usage: $0 base | stage N | upto K | checkpatch" ;;
+*) die "usage: $0 base | stage N | ready N | upto K | checkpatch" ;;
 esac

@@ -3,10 +3,16 @@
 # A stand-in for scripts/build.sh STAGE SCENARIO [ARCH], for
 # tests/harness.bats: no kernel, only what run.sh reads of a build (the
 # image, .config, rcu-up-build.env), after RCU_UP_FAKE_BUILD_SLEEP seconds
-# (a build under way, in a child process as make is).
+# (a build under way, in a child process as make is).  Asked whether a
+# kernel is up to date (RCU_UP_BUILD_QUERY=1), it says yes for the one
+# RCU_UP_FAKE_UP_TO_DATE names ("ARCH STAGE KERNEL"), no for others.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 stage=$1 scen=$(scenario_kernel "$2") arch=${3:-$RCU_UP_ARCH}
+if [ "${RCU_UP_BUILD_QUERY:-0}" = 1 ]; then
+	[ "${RCU_UP_FAKE_UP_TO_DATE:-}" = "$arch $stage $scen" ] && exit 0
+	exit 10
+fi
 sleep "${RCU_UP_FAKE_BUILD_SLEEP:-0}"
 O=$(build_dir "$stage" "$scen" "$arch")
 mkdir -p "$O/$(dirname "$(arch_image "$arch")")"
