@@ -64,7 +64,12 @@ if [ "$accel" = tcg ] && [ -n "${RCU_UP_ICOUNT:-}" ]; then
 	[ "$arch" != x86_64 ] || tsc="tsc_early_khz=1000000 "
 elif [ "$arch" = x86_64 ] && [ "$accel" = tcg ] && [ "${RCU_UP_TSC_KHZ-x}" != "" ]; then
 	khz=${RCU_UP_TSC_KHZ:-$(host_tsc_khz)}
-	[ -z "$khz" ] || tsc="tsc_early_khz=$khz "
+	# tsc=reliable: the guest's only other clocksource, refined-jiffies,
+	# loses ticks while the host is busy, and its watchdog then marked the
+	# TSC unstable 1.4 s into each of the six refscale boots of a cold make
+	# run (20261207T113136Z), two guests on two cores: the refscale loops
+	# were timed in ticks.  QEMU's TSC follows the host's clock.
+	[ -z "$khz" ] || tsc="tsc_early_khz=$khz tsc=reliable "
 fi
 
 # RCU_UP_GUEST_LOCK: a lock file that keeps guests of several harness
