@@ -50,6 +50,9 @@ MODULE_PARM_DESC(readers, "Numbers of preempted readers per grace period (gp)");
 static int reps = 10;
 module_param(reps, int, 0444);
 MODULE_PARM_DESC(reps, "Grace periods of each kind per number of readers (gp)");
+static bool gp_switches;
+module_param(gp_switches, bool, 0444);
+MODULE_PARM_DESC(gp_switches, "gp: also count the context switches each timed grace period took");
 
 static char *rates = "1000,10000,100000,1000000";
 module_param(rates, charp, 0444);
@@ -213,6 +216,28 @@ static int perf_footprint(void)
 }
 
 /*
+ * Context switches so far, of every task (@all) and of RCU's own kthreads
+ * (@rcu).  A task that exits in between takes its count with it; the list
+ * walk itself is safe against exits under rcu_read_lock().
+ */
+static void perf_count_switches(unsigned long *all, unsigned long *rcu)
+{
+	struct task_struct *g, *t;
+	unsigned long n;
+
+	*all = 0;
+	*rcu = 0;
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		n = READ_ONCE(t->nvcsw) + READ_ONCE(t->nivcsw);
+		*all += n;
+		if ((t->flags & PF_KTHREAD) && !strncmp(t->comm, "rcu", 3))
+			*rcu += n;
+	}
+	rcu_read_unlock();
+}
+
+/*
  * gp: how long synchronize_rcu() (or _expedited()) takes when it is called
  * with N readers preempted inside their critical sections, which are
  * released at the call and leave as soon as they run: what a caller waits.
@@ -267,6 +292,7 @@ static int gp_reader_fn(void *arg)
 static u64 gp_round(struct perf_kthread *rd, unsigned int n, bool exp, int rep)
 {
 	const char *kind = exp ? "expedited" : "normal";
+	unsigned long sw0 = 0, rcu_sw0 = 0, sw1, rcu_sw1;
 	unsigned int i;
 	u64 t0, t1;
 
@@ -278,6 +304,9 @@ static u64 gp_round(struct perf_kthread *rd, unsigned int n, bool exp, int rep)
 		perf_kick(&rd[i]);
 		wait_for_completion(&gp_entered);
 	}
+	/* Counted before t1 and after the figure, so as not to time it. */
+	if (gp_switches)
+		perf_count_switches(&sw0, &rcu_sw0);
 	t1 = ktime_get_ns();
 	WRITE_ONCE(gp_release, true);
 	if (exp)
@@ -285,6 +314,11 @@ static u64 gp_round(struct perf_kthread *rd, unsigned int n, bool exp, int rep)
 	else
 		synchronize_rcu();
 	pr_alert("gp kind=%s readers=%u rep=%d ns=%llu\n", kind, n, rep, ktime_get_ns() - t1);
+	if (gp_switches) {
+		perf_count_switches(&sw1, &rcu_sw1);
+		pr_alert("gp-switches kind=%s readers=%u rep=%d switches=%lu rcu_kthread_switches=%lu\n",
+			 kind, n, rep, sw1 - sw0, rcu_sw1 - rcu_sw0);
+	}
 	/* The grace period waited for every reader, so each has counted. */
 	if (atomic_read(&gp_unqueued))
 		pr_alert("error gp kind=%s readers=%u rep=%d: %d readers not queued as preempted\n",
@@ -622,28 +656,12 @@ static u64 idle_irqs(void)
 	return n;
 }
 
-/*
- * A task that exits during the window takes its count with it; the list
- * walk itself is safe against exits under rcu_read_lock().
- */
 static void idle_snapshot(struct idle_counts *c)
 {
-	struct task_struct *g, *t;
-	unsigned long n;
-
 	c->irqs = idle_irqs();
 	c->rcu_softirqs = kstat_softirqs_cpu(RCU_SOFTIRQ, 0);
 	c->timer_softirqs = kstat_softirqs_cpu(TIMER_SOFTIRQ, 0);
-	c->switches = 0;
-	c->rcu_switches = 0;
-	rcu_read_lock();
-	for_each_process_thread(g, t) {
-		n = READ_ONCE(t->nvcsw) + READ_ONCE(t->nivcsw);
-		c->switches += n;
-		if ((t->flags & PF_KTHREAD) && !strncmp(t->comm, "rcu", 3))
-			c->rcu_switches += n;
-	}
-	rcu_read_unlock();
+	perf_count_switches(&c->switches, &c->rcu_switches);
 }
 
 /* Post @load callbacks per second until @end, paced on jiffies. */
