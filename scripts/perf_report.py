@@ -442,12 +442,15 @@ EXP_WHY = ("tiny's expedited grace period boosts every blocked reader at once, o
 # Why tiny misses a goal, where the code says why: (goal, start of the point).
 WHY = {
     ("read-side cost", "srcu"):
-        "Tiny SRCU's reader (as packaged: patch 0002 leaves its fast path alone) disables and "
-        "re-enables preemption in both `__srcu_read_lock()` and `__srcu_read_unlock()`, each "
-        "`preempt_enable()` testing for a pending reschedule, and reads then writes the shared "
-        "nesting counter; Tree SRCU's reader is a `this_cpu_inc()` and an `smp_mb()`, which is a "
-        "compiler barrier on UP. A preemptible kernel on one CPU gets the cheaper SRCU reader "
-        "from tree SRCU.",
+        "kept, because Tiny SRCU's reader (as packaged: patch 0002 leaves its fast path alone) "
+        "needs its preemption pairs on a preemptible kernel, and Tree SRCU's cheaper reader costs "
+        "its size. `__srcu_read_lock()` and `__srcu_read_unlock()` each disable and re-enable "
+        "preemption (a reader preempted between reading `srcu_idx` and counting itself would "
+        "count where the next grace period no longer looks), the unlock tests for a waiting "
+        "worker, and the 16-bit shared counter takes an index and a read-modify-write, where Tree "
+        "SRCU's reader is a `this_cpu_inc()`; Tree SRCU would add `srcutree.o`'s size to every "
+        "tiny kernel and needs tree RCU's geometry (patch 0002's message and "
+        "docs/performance.md, \"The SRCU reader\", give the instruction count and the sizes).",
     ("grace-period latency", "expedited, N=100"): EXP_WHY,
     ("grace-period latency", "expedited, N=1000"): EXP_WHY,
 }
