@@ -433,11 +433,10 @@ def footprint_md(pts):
     return md + [""] if rows else []
 
 
-EXP_WHY = ("tiny's expedited grace period boosts every blocked reader at once, one after the "
-           "other from rcub/0 (patch 0003's `rcu_boost()`: an rt_mutex handed to the reader, two "
-           "context switches per reader), where its normal one lets them run in turn, which costs "
-           "less per reader (the normal rows above). Tree boosts its blocked readers one by one too; "
-           "why its handoff costs less per reader is not established yet.")
+EXP_WHY = ("not explained by the code: counted with rcu_perf.gp_switches=1 (docs/performance.md, "
+           "snapshot/gp-switches.txt), both implementations take one context switch per preempted "
+           "reader and about ten boost handoffs before their boost kthread yields, so a difference "
+           "here is the noise of that run or a change since; count again.")
 
 # Why tiny misses a goal, where the code says why: (goal, start of the point).
 WHY = {
