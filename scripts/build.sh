@@ -11,6 +11,10 @@
 # ccache makes rebuilds across stages cheap.  Writes $O/rcu-up-build.env with
 # the status (OK, BUILD-FAIL, BUILD-WARN: a warning in RCU code,
 # CONFIG-MISMATCH), timings and RCU implementation.
+# RCU_UP_BUILD_OBJECTS=1: only kernel/rcu/'s objects (kbuild's single
+# directory target, prepare included), for their sizes: what a matrix line
+# expecting BUILT needs.  The objects are those a whole build of the same
+# .config links, and a whole build later in the same O= goes on from them.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -46,6 +50,10 @@ command -v ccache >/dev/null && [ "${CCACHE_DISABLE:-}" != 1 ] && CC="ccache $CC
 KMAKE=(make -C "$src" O="$O" ARCH="$(arch_kernel "$arch")" CC="$CC" HOSTCC=gcc)
 [ -z "$cross" ] || KMAKE+=(CROSS_COMPILE="$cross")
 target=$(arch_target "$arch")
+objects_only=""
+if [ "${RCU_UP_BUILD_OBJECTS:-0}" = 1 ]; then
+	objects_only=y target=kernel/rcu/
+fi
 fragments_line=$(config_fragments "$scen" "$arch" "$stage")
 read -r -a fragments <<<"$fragments_line"
 where="$arch stage $stage / $scen"
@@ -67,7 +75,7 @@ module_dir=""
 [ ! -f "$RCU_UP_ROOT/tests/$msuite/Kbuild" ] || module_dir=$RCU_UP_ROOT/tests/$msuite
 module_cpio=$O/rcu-up-modules.cpio
 want_modules=$(cat "${fragments[@]}" | sed -n 's/^CONFIG_MODULES=//p' | tail -n1)
-[ "$want_modules" = y ] || want_modules=""
+[ "$want_modules" = y ] && [ -z "$objects_only" ] || want_modules=""
 build_test_modules() {
 	local ko
 	"${KMAKE[@]}" -j"$JOBS" modules || return
@@ -120,7 +128,8 @@ build_inputs() {
 want_inputs=$(build_inputs)
 up_to_date() {
 	[ -z "${RCU_UP_SRC:-}" ] && [ "${RCU_UP_REBUILD:-0}" != 1 ] && [ -n "$src_state" ] && [ -f "$inputs" ] &&
-	[ "$(cat "$inputs")" = "$want_inputs" ] && [ -f "$O/$(arch_image "$arch")" ] &&
+	[ "$(cat "$inputs")" = "$want_inputs" ] &&
+	{ [ -f "$O/$(arch_image "$arch")" ] || { [ -n "$objects_only" ] && [ -f "$O/kernel/rcu/built-in.a" ]; }; } &&
 	grep -qx 'BUILD_STATUS=OK' "$status" 2>/dev/null &&
 	{ [ -z "$want_modules" ] || [ -f "$module_cpio" ]; }
 }
@@ -229,11 +238,14 @@ sizes=$("$SIZE" "${rcu_objs[@]}")
 rcu_size=$(awk 'NR > 1 { t += $1; d += $2; b += $3; x += $4 } END { print t, d, b, x }' <<<"$sizes")
 # Per object, "name text data bss dec" separated by ";": the article's tables.
 rcu_obj_sizes=$(awk 'NR > 1 { n = split($6, p, "/"); printf "%s%s %s %s %s %s", (NR > 2 ? ";" : ""), p[n], $1, $2, $3, $4 }' <<<"$sizes")
-vml_size=$("$SIZE" "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
+vml_size=""
+[ -n "$objects_only" ] || vml_size=$("$SIZE" "$O/vmlinux" | awk 'NR == 2 { print $1, $2, $3, $4 }')
+image=$O/$(arch_image "$arch")
+[ -z "$objects_only" ] || image=""
 write_status "$build_status" "RCU_IMPL_CONFIG=$impl" "RCU_OBJ_SIZES='$rcu_obj_sizes'" \
 	"RCU_SIZE='$rcu_size'" "VMLINUX_SIZE='$vml_size'" \
 	"BUILD_SECONDS=$((t1 - t0 - waited))" "BUILD_WAIT_SECONDS=$waited" "BUILD_LOG=$build_log" \
-	"BUILD_ARCH=$arch" "BUILD_IMAGE=$O/$(arch_image "$arch")" \
+	"BUILD_ARCH=$arch" "BUILD_IMAGE=$image" \
 	"RCU_WARNINGS=$(head -n1 "$O/rcu-up-warnings" | cut -c1-150 | sed 's/[^A-Za-z0-9_.:/ -]/_/g; s/.*/"&"/')"
 wait_note=""
 [ "$waited" -eq 0 ] || wait_note=" (after ${waited}s waiting for the build lock)"

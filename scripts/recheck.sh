@@ -11,7 +11,7 @@
 # their run directory), each line keeping what it said before in
 # "earlier_verdicts" ({verdict, reason, as_expected, perf, boot_impl,
 # until}, oldest first) and "rechecked" {at, harness}.  Runs that were not
-# booted (SKIP, a build's failure) or were INTERRUPTED keep their verdict:
+# booted (SKIP, BUILT, a build's failure) or were INTERRUPTED keep their verdict:
 # there is no whole log to judge.  A small guest that printed nothing is
 # NOMEM only on the evidence run.sh's judgement had (banner-mb) or that of
 # the run's own logs: a larger guest of the same kernel (arch, stage,
@@ -70,7 +70,7 @@ recheck_line() { # JSON
 	dir=$(abs "$(jq -r '.dir // ""' <<<"$json")")
 	logf=$(abs "$(jq -r '.log // ""' <<<"$json")")
 	case $old in
-	SKIP | INTERRUPTED | BUILD-FAIL | BUILD-WARN | CONFIG-MISMATCH)
+	SKIP | INTERRUPTED | BUILT | BUILD-FAIL | BUILD-WARN | CONFIG-MISMATCH)
 		echo "$json"
 		return 0
 		;;

@@ -947,6 +947,12 @@ def verdict_summary(finished, interrupted):
     (each named: its run, the newest first, goes on with make run RESUME=)."""
     ok = sum(1 for r in finished if r.get("as_expected"))
     line = "Verdicts: %d boots, %d as expected, %d not" % (len(finished), ok, len(finished) - ok)
+    # A line expecting BUILT booted nothing: its kernel was built only as
+    # far as its RCU objects, for section 1's sizes.
+    objs = [r for r in finished if r.get("expected_verdict") == "BUILT"]
+    if objs:
+        line = "Verdicts: %d runs, %d as expected, %d not (%d of them builds of a kernel's RCU objects only, " \
+               "for section 1, not booted)" % (len(finished), ok, len(finished) - ok, len(objs))
     if not interrupted:
         return line + "; none interrupted."
     named = ["%s stage %s %s %s%s (run %s)" % (r["arch"], r["stage"], r["scenario"], r["torture_type"],

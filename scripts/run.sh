@@ -150,20 +150,32 @@ printf '%s\t%s\t-\trunning\n' "$attempt" "$started" >>"$attempts"
 # The kernels the matrix needs, in matrix order (RCU_UP_NO_BUILD=1: none,
 # boot them as they were last built): one per (arch, stage, kernel), the
 # scenarios that only pick a test (#KERNEL#) sharing their kernel's.
-declare -A built=()
+# A kernel whose every line expects BUILT is built only as far as its RCU
+# objects (build.sh's RCU_UP_BUILD_OBJECTS): k_objects[j] is y.
+declare -A built=() objects_only=()
 kernels=()
 j=0
-while read -r arch stage scen _; do
+while read -r arch stage scen _ _ expect _; do
 	[ -n "$arch" ] || continue
 	j=$((j + 1))
 	[ "${RCU_UP_NO_BUILD:-0}" = 1 ] && break
 	[ -z "${kept[$j]:-}" ] || continue
 	kern=$(scenario_kernel "$scen")
+	[ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || continue
+	if [ "$expect" != BUILT ]; then
+		objects_only[$arch/$stage/$kern]=""
+	elif [ -z "${objects_only[$arch/$stage/$kern]+set}" ]; then
+		objects_only[$arch/$stage/$kern]=y
+	fi
 	[ -n "${built[$arch/$stage/$kern]:-}" ] && continue
 	built[$arch/$stage/$kern]=1
-	[ -n "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] && continue
 	kernels+=("$arch $stage $kern")
 done <<<"$lines"
+k_objects=()
+for j in "${!kernels[@]}"; do
+	read -r arch stage kern <<<"${kernels[j]}"
+	k_objects[j]=${objects_only[$arch/$stage/$kern]}
+done
 log "matrix $matrix: ${#kernels[@]} kernels to build or find up to date"
 # What the builds will take, estimated from measured figures.  A kernel
 # build.sh finds up to date (its query) takes seconds.  Any other: its last
@@ -188,17 +200,24 @@ if [ -f "$snap_builds" ]; then
 	cold_comp=$(awk -F'\t' '!/^#/ && NF >= 7 && $7 == "first" { n++; c += $6 }
 		END { print (n ? int(c / n) : 650) }' "$snap_builds")
 fi
-k_state=() k_hist=() k_comp=() k_share=()
+# A kernel built only as far as its RCU objects is "KERNEL:objects" in the
+# timings and the record, and compiles about 100 files (prepare, objtool,
+# kernel/rcu/) when the record lacks it.
+k_state=() k_hist=() k_comp=() k_share=() k_key=()
 declare -A k_seen=()
 for j in "${!kernels[@]}"; do
 	read -r arch stage kern <<<"${kernels[j]}"
-	if RCU_UP_BUILD_QUERY=1 "$RCU_UP_ROOT/scripts/build.sh" "$stage" "$kern" "$arch" >/dev/null 2>&1; then
+	k_key[j]=${kernels[j]}${k_objects[j]:+:objects}
+	if RCU_UP_BUILD_QUERY=1 RCU_UP_BUILD_OBJECTS=${k_objects[j]:+1} \
+		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$kern" "$arch" >/dev/null 2>&1; then
 		k_state[j]=up
 	else
 		k_state[j]=build
 	fi
-	k_hist[j]=$(timing_get "build ${kernels[j]}" "")
-	k_comp[j]=${snap_comp["${kernels[j]}"]:-}
+	k_hist[j]=$(timing_get "build ${k_key[j]}" "")
+	k_comp[j]=${snap_comp["${k_key[j]}"]:-}
+	[ -z "${k_objects[j]}" ] || k_comp[j]=${k_comp[j]:-100}
+	[ -z "${k_objects[j]}" ] || continue
 	# How much of a first build's compilations a kernel the record lacks
 	# will need, in tenths.
 	k_share[j]=10
@@ -256,30 +275,35 @@ builds_left() { # FIRST: estimate for kernels FIRST...
 	echo "$left"
 }
 build_all() {
-	local k=0 kernel arch stage scen t0 secs comp hits done_s=0 done_c=0 left first
+	local k=0 kernel arch stage scen t0 secs comp hits done_s=0 done_c=0 left first what
 	declare -A seen=()
 	printf '# arch\tstage\tkernel\tseconds\thits\tcompiled\tfirst build of its configuration in this run, or not\n' >"$run_root/builds.tsv"
 	for kernel in "${kernels[@]}"; do
 		[ ! -e "$tmp/stop" ] || return 0
 		read -r arch stage scen <<<"$kernel"
 		left=$(builds_left "$k")
-		echo "$left" >"$tmp/builds-left"
-		log "kernel $((k + 1)) of ${#kernels[@]}: $arch stage $stage $scen; $(minutes_left "$left") of builds left"
+		# The builds left, when this one started and its own share:
+		# time_left counts it down as it runs.
+		echo "$left $(date +%s) $(build_est "$k")" >"$tmp/builds-left"
+		what=$scen
+		[ -z "${k_objects[k]}" ] || what="$scen (its RCU objects only)"
+		log "kernel $((k + 1)) of ${#kernels[@]}: $arch stage $stage $what; $(minutes_left "$left") of builds left"
 		t0=$SECONDS
-		"$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
+		RCU_UP_BUILD_OBJECTS=${k_objects[k]:+1} "$RCU_UP_ROOT/scripts/build.sh" "$stage" "$scen" "$arch" >/dev/null </dev/null || true
 		secs=$((SECONDS - t0))
 		touch "$tmp/built/$arch-$stage-$scen"
 		first=$([ -n "${seen[$arch $scen]:-}" ] || echo first)
+		[ -z "${k_objects[k]}" ] || first=""
 		seen[$arch $scen]=1
 		if [ "${k_state[k]}" = build ]; then
 			comp=$(build_compiled "$arch" "$stage" "$scen")
 			hits=$(sed -n 's/^CCACHE_HITS=//p' "$(build_dir "$stage" "$scen" "$arch")/rcu-up-build.env" 2>/dev/null || true)
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$stage" "$scen" "$secs" "${hits:--}" "$comp" "${first:--}" >>"$run_root/builds.tsv"
-			timing_put "build $kernel" "$secs" || true
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$stage" "${k_key[k]#"$arch $stage "}" "$secs" "${hits:--}" "$comp" "${first:--}" >>"$run_root/builds.tsv"
+			timing_put "build ${k_key[k]}" "$secs" || true
 			# The machine's rate, from the builds that compiled enough
 			# to measure it; the kernels not built yet are estimated anew.
 			[ "$first" != first ] || first_s=$((first_s + comp)) first_n=$((first_n + 1))
-			if [ "$comp" -ge 50 ] && [ "$secs" -gt "$build_overhead" ]; then
+			if [ -z "${k_objects[k]}" ] && [ "$comp" -ge 50 ] && [ "$secs" -gt "$build_overhead" ]; then
 				done_s=$((done_s + secs - build_overhead)) done_c=$((done_c + comp))
 				build_rate=$((1000 * done_s / done_c))
 				timing_put build-rate "$build_rate" || true
@@ -495,6 +519,22 @@ stop_signal() {
 	fi
 }
 
+# A line expecting BUILT boots nothing: its kernel's RCU objects were
+# built (build.sh's RCU_UP_BUILD_OBJECTS, or a whole build of that
+# kernel) and their sizes go into the record.  BUILT when they are there
+# and of the implementation the stage and scenario must have, else
+# FAIL (another implementation) or BUILD-FAIL.
+built_objects() {
+	boot_impl=$RCU_IMPL_CONFIG logf=""
+	if [ -z "$RCU_OBJ_SIZES" ]; then
+		verdict=BUILD-FAIL reason="no RCU objects in $O/kernel/rcu"
+	elif [ "$RCU_IMPL_CONFIG" != "$want_impl" ]; then
+		verdict=FAIL reason="its .config has $RCU_IMPL_CONFIG, stage $stage $scen must have $want_impl"
+	else
+		verdict=BUILT reason="kernel/rcu/ built for the objects' sizes ($RCU_SIZE text/data/bss/dec), not booted"
+	fi
+}
+
 run_one() {
 	local i=$1 stage=$2 scen=$3 type=$4 secs=$5 expect=$6 extra=$7 rep=$8 arch=$9 mem=${10}
 	local O verdict="" reason="" boot_impl=UNKNOWN boot_s=0 logf="" run_dir="" want_impl skip rc bootargs="" perf=null initrd_extra=""
@@ -512,6 +552,8 @@ run_one() {
 		make_run_dir
 		if [ "$BUILD_STATUS" != OK ]; then
 			verdict=$BUILD_STATUS reason="${DROPPED:-${RCU_WARNINGS:-see $run_dir/build.log}}"
+		elif [ "$expect" = BUILT ]; then
+			built_objects
 		elif [ -e "$tmp/stop" ]; then
 			verdict=INTERRUPTED reason="not booted: the job was stopping ($(stop_signal)); $(resume_hint) boots it"
 		else
@@ -686,12 +728,15 @@ while read -r arch stage scen type secs expect mem extra; do
 	reps[$key]=$(( ${reps[$key]:-0} + 1 ))
 	line_rep[i]=${reps[$key]}
 	line_guess[i]=$(boot_guess "$arch" "$mem" "$stage" "$scen" "$type" "$secs" "${extra:-}")
+	[ "$expect" != BUILT ] || line_guess[i]=0
 	line_hist[i]=$(timing_get "boot $key" "")
 	line_bkind[i]=$(boot_kind "$arch" "$scen" "$type" "${extra:-}")
 	line_skips[i]=$([ -z "$(scenario_skip_reason "$stage" "$scen" "$arch")" ] || echo y)
 	line_mem[i]=$(mem_mb "$([ "$mem" != - ] && echo "$mem" || echo "${RCU_UP_MEM:-512}")")
 	line_kern[i]="$arch $stage $(scenario_kernel "$scen")"
-	if [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
+	if [ "$expect" = BUILT ]; then
+		line_kind[i]=built
+	elif [ "$(scenario_cpus "$scen" "$stage")" -gt 1 ]; then
 		line_kind[i]=alone
 	elif [[ " ${extra:-} " == *" icount="* ]]; then
 		line_kind[i]=icount
@@ -734,9 +779,16 @@ reap() {
 # beside a build (icount; any rcutorture one with RCU_UP_OVERLAP=1) one at
 # a time while builds are left, the rest after them.
 time_left() {
-	local j b=0 par=0 side=0 alone=0 boots
-	[ ! -f "$tmp/builds-left" ] || b=$(cat "$tmp/builds-left")
+	local j b=0 par=0 side=0 alone=0 boots started=0 cur=0 ran
+	[ ! -f "$tmp/builds-left" ] || read -r b started cur <"$tmp/builds-left"
 	kill -0 "$builder" 2>/dev/null || b=0
+	# The build under way has run for a while: less of it is left (all
+	# of it gone once it has run its estimate, until the next one starts).
+	if [ "$b" -gt 0 ] && [ "${started:-0}" -gt 0 ]; then
+		ran=$(( $(date +%s) - started ))
+		[ "$ran" -le "${cur:-0}" ] || ran=${cur:-0}
+		b=$((b - ran))
+	fi
 	for j in "${pending[@]}"; do
 		case ${line_kind[j]} in
 		alone) alone=$((alone + line_guess[j])) ;;
@@ -800,6 +852,7 @@ while [ ${#pending[@]} -gt 0 ]; do
 	for j in "${pending[@]}"; do
 		ready "$j" || continue
 		case ${line_kind[j]} in
+		built) ;; # no guest: its objects' sizes are recorded at once
 		alone) [ $building = 0 ] && [ ${#guests[@]} -eq 0 ] || continue ;;
 		quiet) [ $building = 0 ] && [ ${#guests[@]} -lt "$limit" ] || continue ;;
 		icount) [ ${#guests[@]} -lt "$(( building ? 1 : jobs_max ))" ] || continue ;;

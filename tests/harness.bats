@@ -31,11 +31,14 @@ lib() { (. "$ROOT/scripts/lib.sh"; "$@"); }
 	# the check matrix what the series adds: UP preemptible RCU as tree
 	# and as tiny (PREEMPT and PREEMPT_RT) at stages 0 to 3, the busted
 	# control at stages 0 and 1.
-	# (SMP at stage 0 only: the series changes no SMP kernel's RCU; and
-	# PREEMPT_RT at stage 1 only, TINY_PREEMPT_RCU on it: make run-full
-	# boots both at every stage.)
-	for scen in UP-NONE UP-PREEMPT SMP-NONE SMP-PREEMPT; do
+	# (SMP at stage 0 only, and only its RCU objects, for the sizes: the
+	# series changes no SMP kernel's RCU; and PREEMPT_RT at stage 1 only,
+	# TINY_PREEMPT_RCU on it: make run-full boots both at every stage.)
+	for scen in UP-NONE UP-PREEMPT; do
 		grep -Eq "^0 +$scen +rcu " "$ROOT/matrix/headline"
+	done
+	for scen in SMP-NONE SMP-PREEMPT; do
+		grep -Eq "^0 +$scen +objects +0 +BUILT$" "$ROOT/matrix/headline"
 	done
 	for scen in UP-NONE UP-PREEMPT UP-RT; do
 		grep -Eq "^1 +$scen +rcu " "$ROOT/matrix/headline"
@@ -1116,6 +1119,25 @@ job_ends_within() {
 
 # Whatever a failed test left of a job is ended, so that none outlives it.
 stop_job() { [ -z "${JOB_PG:-}" ] || kill -KILL -- -"$JOB_PG" 2>/dev/null || true; }
+
+@test "run: a line expecting BUILT builds its kernel's RCU objects only, boots nothing, and is judged by implementation" {
+	standin_root
+	# UP-PREEMPT at stage 0 is tree PREEMPT_RCU (the stand-in's .config):
+	# BUILT.  UP-NONE must be TINY_RCU: the same .config is FAIL.  UP-RT
+	# has a boot line too: its kernel is built whole.
+	printf '0 UP-PREEMPT objects 0 BUILT\n0 UP-NONE objects 0 BUILT\n0 UP-RT objects 0 BUILT\n0 UP-RT rcu 10\n' >"$TMP/m"
+	run "$TMP/root/scripts/run.sh" "$TMP/m" "$TMP/r.jsonl"
+	echo "$output"
+	grep -qx 'built objects x86_64 0 UP-PREEMPT' "$TMP/calls"
+	grep -qx 'built objects x86_64 0 UP-NONE' "$TMP/calls"
+	grep -qx 'built x86_64 0 UP-RT' "$TMP/calls"
+	[ "$(jq -r 'select(.scenario == "UP-PREEMPT") | .verdict' "$TMP/r.jsonl")" = BUILT ]
+	[ "$(jq -r 'select(.scenario == "UP-PREEMPT") | .rcu_objects[0].object' "$TMP/r.jsonl")" = tree.o ]
+	[ "$(jq -r 'select(.scenario == "UP-PREEMPT") | .log' "$TMP/r.jsonl")" = "" ]
+	[ "$(jq -r 'select(.scenario == "UP-NONE") | .verdict' "$TMP/r.jsonl")" = FAIL ]
+	[ "$(jq -r 'select(.scenario == "UP-RT" and .torture_type == "objects") | .verdict' "$TMP/r.jsonl")" = BUILT ]
+	[ ! -e "$(ls -d "$TMP"/results/runs/*/0-UP-PREEMPT-objects)/console.log" ]
+}
 
 @test "interrupt: SIGINT to the job's process group during a boot ends it; that boot is INTERRUPTED" {
 	standin_root
