@@ -11,7 +11,6 @@
 #      README.md gives is accounted for (scripts/docs-check.sh)
 #   3. the series: every stage applies; stage 3 gives back the packaged tree
 #   4. the Kconfig matrix of every stage against tests/kconfig-expected.tsv
-#      (made beside step 5's builds when both run, judged after them)
 #   5. end-to-end: matrix/check (or matrix/default with --full): kernels
 #      built and booted under rcutorture, each run passing when its verdict
 #      is the expected one (the busted negative control must be
@@ -119,22 +118,12 @@ series_step() {
 	fi
 }
 
-# The Kconfig matrix into results/kconfig-matrix.tsv, its exit status in
-# kconfig-matrix.rc: one olddefconfig per stage, arch model and CPUs, in
-# build directories of its own, so that it may run beside step 5's builds.
-kconfig_generate() {
-	local kc=$RCU_UP_RESULTS/kconfig-matrix.tsv rc=0
-	mkdir -p "$RCU_UP_RESULTS"
-	scripts/kconfig-matrix.sh >"$kc" || rc=$?
-	echo "$rc" >"$kc.rc"
-}
-
 kconfig_step() {
 	local kc=$RCU_UP_RESULTS/kconfig-matrix.tsv stage cpus model rcu prompt prompted got
-	if [ "$(cat "$kc.rc" 2>/dev/null)" != 0 ]; then
+	mkdir -p "$RCU_UP_RESULTS"
+	if ! scripts/kconfig-matrix.sh >"$kc"; then
 		fail "kconfig matrix: scripts/kconfig-matrix.sh failed (a Kconfig warning?); see its output above"
 	fi
-	rm -f "$kc.rc"
 	column -t -s "$(printf '\t')" "$kc"
 	while IFS=$'\t' read -r stage cpus model rcu prompt prompted; do
 		got=$(awk -F'\t' -v s="$stage" -v c="$cpus" -v m="$model" \
@@ -176,7 +165,7 @@ static_step() {
 }
 
 main() {
-	local t0 steps f kconfig_job=""
+	local t0 steps f
 	cd "$(dirname "$0")/.."
 	. scripts/lib.sh
 	matrix=matrix/check
@@ -186,25 +175,8 @@ main() {
 	[[ "$steps" != *" 1 "* ]] || { log "1. unit tests (bats)"; unit_tests; }
 	[[ "$steps" != *" 2 "* ]] || { log "2. checkpatch --strict and the figures of every patch of the series; the links and figures of the docs"; checkpatch_step; }
 	[[ "$steps" != *" 3 "* ]] || { log "3. the series: every stage applies"; series_step; }
-	# With step 5 to come, the Kconfig matrix (two minutes of olddefconfig
-	# on one CPU) is made beside its builds, and judged after them.
-	if [[ "$steps" == *" 4 "* ]] && [[ "$steps" == *" 5 "* ]]; then
-		log "4. Kconfig matrix, every stage: made beside step 5's builds ($RCU_UP_RESULTS/kconfig-matrix.log), judged after them"
-		mkdir -p "$RCU_UP_RESULTS"
-		kconfig_generate 2>"$RCU_UP_RESULTS/kconfig-matrix.log" &
-		kconfig_job=$!
-	fi
+	[[ "$steps" != *" 4 "* ]] || { log "4. Kconfig matrix, every stage"; kconfig_step; }
 	[[ "$steps" != *" 5 "* ]] || { log "5. end-to-end matrix $matrix"; matrix_step; }
-	if [ -n "$kconfig_job" ]; then
-		wait "$kconfig_job" || true
-		log "4. Kconfig matrix, every stage (made during step 5)"
-		cat "$RCU_UP_RESULTS/kconfig-matrix.log" >&2
-		kconfig_step
-	elif [[ "$steps" == *" 4 "* ]]; then
-		log "4. Kconfig matrix, every stage"
-		kconfig_generate
-		kconfig_step
-	fi
 	[[ "$steps" != *" 6 "* ]] || { log "6. sparse and W=1 over kernel/rcu/ of the built kernels"; static_step; }
 	log "tests took $(( ($(date +%s) - t0) / 60 )) minutes"
 	for f in "${failures[@]}"; do echo "failed: $f"; done
