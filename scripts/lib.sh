@@ -195,7 +195,8 @@ patch_stage() {
 # which a stage has only when its tree has the file: TINYP01-04 come with
 # patch 0005 and go with 0007.  Ours are looked up first.  An rcutorture
 # scenario may have harness additions in scenarios/NAME.boot (kernel
-# arguments for our short runs), appended to its own NAME.boot.
+# arguments for our short runs), appended to its own NAME.boot, and in
+# scenarios/NAME.kconfig (options, after its own; see config_fragments).
 RCU_CONFIGS=tools/testing/selftests/rcutorture/configs/rcu
 
 scenario_list() {
@@ -281,18 +282,21 @@ tree_state() { # DIR
 # The fragments of a build, in order: the arch's own options, those it needs
 # for SMP scenarios (scenarios/arch/ARCH-smp, if any), COMMON, the scenario.
 # rcutorture's own scenarios come with the tree's CFcommon (and
-# CFcommon.ARCH where the tree has one) after COMMON, as kvm.sh uses them.
+# CFcommon.ARCH where the tree has one) after COMMON, as kvm.sh uses them,
+# and with our additions to their kernel (scenarios/NAME.kconfig, as
+# kvm.sh's --kconfig) after their own file.
 config_fragments() { # SCENARIO ARCH [STAGE]
-	local smp="" f cf="" kf
+	local smp="" f cf="" add="" kf
 	f=$(scenario_file "$1" "${3:-}")
 	[ -n "$f" ] || die "no scenario $1${3:+ at stage $3}"
 	[ "$(scenario_cpus "$1" "${3:-}")" -gt 1 ] && [ -f "$SCENARIO_DIR/arch/$2-smp" ] && smp=$SCENARIO_DIR/arch/$2-smp
 	if [ "$f" != "$SCENARIO_DIR/$1" ]; then
 		cf=$(dirname "$f")/CFcommon
 		[ ! -f "$cf.$2" ] || cf+=" $cf.$2"
+		[ ! -f "$SCENARIO_DIR/$1.kconfig" ] || add=$SCENARIO_DIR/$1.kconfig
 	fi
 	kf=$(kconfig_fragment) || exit 1
-	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf $(scenario_base "$f") "$f" $kf
+	echo "$SCENARIO_DIR/arch/$2" $smp "$SCENARIO_DIR/COMMON" $cf $(scenario_base "$f") "$f" $add $kf
 }
 
 # "#BASE# NAME" in one of our scenarios: its options come after NAME's (a

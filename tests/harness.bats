@@ -368,6 +368,11 @@ fake_stage_trees() {
 	# kvm.sh's CFcommon (and CFcommon.ARCH) come after COMMON.
 	[ "$(lib config_fragments TINYP01 x86_64 1)" = "$ROOT/scenarios/arch/x86_64 $ROOT/scenarios/COMMON $TMP/work/stage-1/src/$c/CFcommon $TMP/work/stage-1/src/$c/CFcommon.x86_64 $TMP/work/stage-1/src/$c/TINYP01" ]
 	[ "$(lib config_fragments TINYP01 arm 1)" = "$ROOT/scenarios/arch/arm $ROOT/scenarios/COMMON $TMP/work/stage-1/src/$c/CFcommon $TMP/work/stage-1/src/$c/TINYP01" ]
+	# Our additions to one of them (scenarios/NAME.kconfig) come after its
+	# own file: TINYP04's modules and tracer.
+	printf 'CONFIG_SMP=n\nCONFIG_PREEMPT_RT=y\n' >"$TMP/work/stage-1/src/$c/TINYP04"
+	[ "$(lib config_fragments TINYP04 x86_64 1)" = "$ROOT/scenarios/arch/x86_64 $ROOT/scenarios/COMMON $TMP/work/stage-1/src/$c/CFcommon $TMP/work/stage-1/src/$c/CFcommon.x86_64 $TMP/work/stage-1/src/$c/TINYP04 $ROOT/scenarios/TINYP04.kconfig" ]
+	grep -qx 'CONFIG_RCU_TORTURE_TEST=m' "$ROOT/scenarios/TINYP04.kconfig"
 	# Its own kernel arguments, then ours.
 	[ "$(lib scenario_boot TINYP01 1 | head -n1)" = rcutorture.irqreader=1 ]
 	lib scenario_boot TINYP01 1 | grep -qx 'rcutorture.fwd_progress_holdoff=10'
